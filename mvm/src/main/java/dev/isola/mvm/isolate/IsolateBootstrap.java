@@ -1,0 +1,173 @@
+package dev.isola.mvm.isolate;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The first code that runs in a new isolate's JVM. It reads the descriptor its creator left
+ * in the run directory, makes {@link Isolate#current()} this isolate, arranges to report
+ * its own state (started, exiting with which status, why it failed to start), applies the
+ * orphan policy, and then calls the isolate's main method.
+ *
+ * <p>Not part of the API: the runtime puts it on the command line.
+ */
+public final class IsolateBootstrap {
+
+    /** Exit status when the isolate could not even reach its main method. */
+    static final int FAILED_TO_START_STATUS = 2;
+    private static final Pattern RUNTIME_EXIT = Pattern.compile("Runtime\\.exit\\((-?\\d+)\\)");
+    private static final int SIGTERM_STATUS = 128 + 15;
+
+    /** The status this isolate passed to {@code Runtime.exit}, -1 while it has not. */
+    private static final AtomicInteger requestedExitStatus = new AtomicInteger(Integer.MIN_VALUE);
+    /** Held strongly: the logging framework only keeps weak references to loggers. */
+    private static Logger runtimeExitLogger;
+
+    private IsolateBootstrap() {
+    }
+
+    public static void main(String[] args) throws Throwable {
+        if (args.length != 1) {
+            System.err.println("IsolateBootstrap is started by the mvm runtime with the isolate's run directory as its only argument");
+            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
+        }
+        IsolateDirectory directory = new IsolateDirectory(Path.of(args[0]));
+        IsolateDescriptor descriptor = IsolateDescriptor.readFrom(directory.descriptor());
+        long pid = ProcessHandle.current().pid();
+
+        MethodHandle main;
+        try {
+            main = findMain(descriptor.mainClass());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            String reason = describeMissingMain(descriptor, e);
+            System.err.println("isolate " + descriptor.name() + ": " + reason);
+            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
+            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
+            return;
+        }
+
+        Isolate.becomeCurrent(descriptor, directory, directory.path().getParent().getParent());
+        captureRuntimeExitStatus();
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mvm-exiting").unstarted(() -> reportExiting(directory, pid)));
+        exitOnTerminationSignal(directory);
+        applyOrphanPolicy(descriptor, directory, pid);
+
+        new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());
+        main.invokeExact(descriptor.arguments().toArray(String[]::new));
+    }
+
+    private static MethodHandle findMain(String className) throws ReflectiveOperationException {
+        Class<?> mainClass = Class.forName(className, false, ClassLoader.getSystemClassLoader());
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        try {
+            return lookup.findStatic(mainClass, "main", MethodType.methodType(void.class, String[].class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            // Java 25 also allows a parameterless main.
+            MethodHandle noArgs = lookup.findStatic(mainClass, "main", MethodType.methodType(void.class));
+            return MethodHandles.dropArguments(noArgs, 0, String[].class);
+        }
+    }
+
+    private static String describeMissingMain(IsolateDescriptor descriptor, Throwable e) {
+        return switch (e) {
+            case ClassNotFoundException c -> "main class " + descriptor.mainClass() + " not found on the class path of image '"
+                    + descriptor.imageName() + "'";
+            case NoSuchMethodException n -> "class " + descriptor.mainClass() + " has no public static main(String[]) or main() method";
+            case IllegalAccessException i -> "the main method of " + descriptor.mainClass() + " is not public";
+            default -> "cannot load main class " + descriptor.mainClass() + ": " + e;
+        };
+    }
+
+    /**
+     * Learns the status of an orderly exit from the JDK's own record of {@code Runtime.exit}
+     * (logged at DEBUG to the logger {@code java.lang.Runtime} before shutdown hooks run), so
+     * that the isolate can report it itself, even to an observer that is not its parent.
+     */
+    private static void captureRuntimeExitStatus() {
+        Logger logger = Logger.getLogger("java.lang.Runtime");
+        logger.setLevel(Level.FINE);
+        logger.setUseParentHandlers(false);
+        logger.addHandler(new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                Throwable thrown = record.getThrown();
+                if (thrown != null && thrown.getMessage() != null) {
+                    Matcher m = RUNTIME_EXIT.matcher(thrown.getMessage());
+                    if (m.find()) {
+                        requestedExitStatus.set(Integer.parseInt(m.group(1)));
+                    }
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        runtimeExitLogger = logger;
+    }
+
+    private static void reportExiting(IsolateDirectory directory, long pid) {
+        int status = requestedExitStatus.get();
+        OptionalInt code = status == Integer.MIN_VALUE ? OptionalInt.empty() : OptionalInt.of(status);
+        ChildState previous = ChildState.readFrom(directory.state());
+        try {
+            new ChildState(ChildState.Phase.EXITING, Instant.now(), pid, code, previous.note()).writeTo(directory.state());
+        } catch (IOException e) {
+            System.err.println("isolate: cannot record exit state: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@link Isolate#exit} writes the wanted status to the run directory and sends SIGTERM;
+     * this handler exits with that status (SIGTERM's usual 143 when nobody asked).
+     */
+    private static void exitOnTerminationSignal(IsolateDirectory directory) {
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> {
+            int status = SIGTERM_STATUS;
+            try {
+                if (Files.exists(directory.exitRequest())) {
+                    status = Integer.parseInt(Files.readString(directory.exitRequest()).strip());
+                }
+            } catch (IOException | NumberFormatException e) {
+                System.err.println("isolate: unreadable exit request, exiting with " + status + ": " + e.getMessage());
+            }
+            int chosen = status;
+            Thread.ofPlatform().name("mvm-exit").start(() -> System.exit(chosen));
+        });
+    }
+
+    private static void applyOrphanPolicy(IsolateDescriptor descriptor, IsolateDirectory directory, long pid) throws IOException {
+        if (descriptor.orphanPolicy() != OrphanPolicy.EXIT) {
+            return;
+        }
+        Runnable exitAsOrphan = () -> {
+            try {
+                new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "orphaned: creator "
+                        + descriptor.creatorPid() + " ended").writeTo(directory.state());
+            } catch (IOException e) {
+                System.err.println("isolate: cannot record orphan state: " + e.getMessage());
+            }
+            System.exit(0);
+        };
+        new ProcessIdentity(descriptor.creatorPid(), descriptor.creatorStart()).live().ifPresentOrElse(
+                creator -> creator.onExit().thenRun(() -> Thread.ofPlatform().name("mvm-orphan-exit").start(exitAsOrphan)),
+                () -> Thread.ofPlatform().name("mvm-orphan-exit").start(exitAsOrphan));
+    }
+}

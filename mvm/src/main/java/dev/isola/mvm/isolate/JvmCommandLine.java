@@ -1,0 +1,45 @@
+package dev.isola.mvm.isolate;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line that turns an {@link IsolateSpec} into a JVM process running
+ * {@link IsolateBootstrap}. Kept in one place so that what an isolate runs with is visible
+ * at a glance and testable without spawning anything.
+ */
+final class JvmCommandLine {
+
+    /** Puts each isolate in a session of its own, so a terminal's Ctrl-C aimed at the creator does not reach it. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    private JvmCommandLine() {
+    }
+
+    static List<String> of(IsolateSpec spec, IsolateDirectory directory, Path mvmHome) {
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            command.add(SETSID.toString());
+        }
+        command.add(spec.image().javaLauncher().toString());
+        spec.maxHeap().ifPresent(size -> command.add("-Xmx" + size.toJvmArgument()));
+        spec.youngGeneration().ifPresent(size -> command.add("-Xmn" + size.toJvmArgument()));
+        spec.collector().jvmFlag().ifPresent(command::add);
+        // An isolate that runs out of heap is ended rather than left limping; the runtime
+        // reports it as OutOfMemory from the message the JVM prints.
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-D" + MvmHome.PROPERTY + "=" + mvmHome);
+        for (Map.Entry<String, String> property : spec.systemProperties().entrySet()) {
+            command.add("-D" + property.getKey() + "=" + property.getValue());
+        }
+        command.addAll(spec.jvmOptions());
+        command.add("-cp");
+        command.add(spec.image().classPathArgument());
+        command.add(IsolateBootstrap.class.getName());
+        command.add(directory.path().toString());
+        return command;
+    }
+}

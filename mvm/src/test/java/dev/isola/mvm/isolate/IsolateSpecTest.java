@@ -1,0 +1,84 @@
+package dev.isola.mvm.isolate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A wrong spec is refused before any process starts, with the field named. */
+class IsolateSpecTest {
+
+    @TempDir
+    Path home;
+
+    private static void assertRefused(IsolateSpec.Builder builder, String expectedFragment) {
+        InvalidIsolateSpecException e = assertThrows(InvalidIsolateSpecException.class, builder::build);
+        assertTrue(e.getMessage().contains(expectedFragment), e.getMessage());
+    }
+
+    @Test
+    void negativeHeapIsRefused() {
+        assertRefused(IsolateSpec.builder("a.Main").maxHeap(MemorySize.parse("-64m")), "maxHeap");
+    }
+
+    @Test
+    void youngGenerationAsLargeAsTheHeapIsRefused() {
+        assertRefused(IsolateSpec.builder("a.Main").maxHeap(MemorySize.parse("32m")).youngGeneration(MemorySize.parse("32m")),
+                "youngGeneration 32m must be smaller than maxHeap 32m");
+    }
+
+    @Test
+    void nonPositiveYoungGenerationIsRefused() {
+        assertRefused(IsolateSpec.builder("a.Main").youngGeneration(MemorySize.ofBytes(0)), "youngGeneration");
+    }
+
+    @Test
+    void malformedMainClassAndNameAreRefused() {
+        assertRefused(IsolateSpec.builder("not a class"), "mainClass 'not a class'");
+        assertRefused(IsolateSpec.builder("a.Main").name("../escape"), "name '../escape'");
+    }
+
+    @Test
+    void flagsThatDuplicateAFieldAreRefused() {
+        assertRefused(IsolateSpec.builder("a.Main").jvmOption("-Xmx1g"), "-Xmx1g");
+        assertRefused(IsolateSpec.builder("a.Main").jvmOption("-XX:+UseG1GC"), "collector");
+    }
+
+    @Test
+    void refusedSpecsStartNoProcess() {
+        assertThrows(InvalidIsolateSpecException.class,
+                () -> new Isolate(IsolateSpec.builder("a.Main").maxHeap(MemorySize.ofBytes(-1)).build(), home, IsolateLauncher.jvmProcesses()));
+        assertTrue(!Files.exists(MvmHome.isolatesDirectory(home)), "no run directory may be created for a refused spec");
+    }
+
+    @Test
+    void commandLineCarriesHeapYoungGenerationCollectorAndProperties() {
+        IsolateSpec spec = IsolateSpec.builder("a.Main")
+                .image(TestImages.testImage())
+                .maxHeap(MemorySize.parse("64m"))
+                .youngGeneration(MemorySize.parse("8m"))
+                .collector(GarbageCollector.SERIAL)
+                .systemProperty("k", "v")
+                .build();
+
+        List<String> command = JvmCommandLine.of(spec, new IsolateDirectory(home.resolve("x")), home);
+
+        assertTrue(command.containsAll(List.of("-Xmx64m", "-Xmn8m", "-XX:+UseSerialGC", "-Dk=v", "-XX:+ExitOnOutOfMemoryError")), command.toString());
+        assertEquals(IsolateBootstrap.class.getName(), command.get(command.size() - 2));
+    }
+
+    @Test
+    void memorySizesParseTheJvmNotation() {
+        assertEquals(64L << 20, MemorySize.parse("64m").bytes());
+        assertEquals(512L << 10, MemorySize.parse("512K").bytes());
+        assertEquals(2L << 30, MemorySize.parse("2g").bytes());
+        assertEquals("1g", MemorySize.parse("1024m").toJvmArgument());
+        assertThrows(IllegalArgumentException.class, () -> MemorySize.parse("lots"));
+    }
+}
