@@ -1,6 +1,7 @@
 <%@ include file="/WEB-INF/jspf/taglibs.jspf" %>
 <t:page title="Your cart">
   <h1>Your cart</h1>
+  <c:if test="${param.expired == 'true'}"><p class="notice" role="status">Your cart was left alone for a long time and has been emptied.</p></c:if>
   <c:choose>
     <c:when test="${empty contents.lines}">
       <p class="notice">Your cart is empty. <a href="${ctx}/">Browse the catalog</a> to find a pet.</p>

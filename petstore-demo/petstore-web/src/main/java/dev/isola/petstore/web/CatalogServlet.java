@@ -57,13 +57,17 @@ public class CatalogServlet extends HttpServlet {
         }
     }
 
-    private void home(HttpServletRequest request, HttpServletResponse response)
-            throws ServletException, IOException, CatalogEntryNotFoundException {
+    private void home(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         request.setAttribute("categories", catalog.categories());
         SignedOnUser user = SignedOnUser.current(request);
         if (user != null && !user.favouriteCategory().isEmpty()) {
-            request.setAttribute("favourite", catalog.category(user.favouriteCategory()));
-            request.setAttribute("favourites", catalog.productsIn(user.favouriteCategory()));
+            try {
+                request.setAttribute("favourite", catalog.category(user.favouriteCategory()));
+                request.setAttribute("favourites", catalog.productsIn(user.favouriteCategory()));
+            } catch (CatalogEntryNotFoundException withdrawn) {
+                // The favourite category left the catalog; the home page simply shows no suggestions.
+                request.removeAttribute("favourite");
+            }
         }
         Pages.render(request, response, "home");
     }

@@ -94,7 +94,11 @@ public class CheckoutServlet extends HttpServlet {
             Pages.redirect(request, response, "/checkout");
             return;
         }
-        ShoppingCart cart = ShoppingCarts.of(request);
+        ShoppingCart cart = ShoppingCarts.existing(request);
+        if (cart == null) {
+            explain(request, response, new EmptyCartException());
+            return;
+        }
         try {
             PlacedOrder placed = cart.checkout(SignedOnUser.current(request).userId(), form);
             request.getSession().removeAttribute(REVIEWED_FORM);

@@ -81,15 +81,13 @@ class PageRenderingTest {
         tomcat.getConnector().setPort(0);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         Context context = tomcat.addWebapp("/petstore", new File(webapp.toString()).getAbsolutePath());
-        Tomcat.addServlet(context, "render", new RenderServlet());
-        context.addServletMappingDecoded("/render/*", "render");
+        Tomcat.addServlet(context, "render", new RenderServlet()).addMapping("/render/*");
         Tomcat.addServlet(context, "boom", new HttpServlet() {
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) {
                 throw new IllegalStateException("internal detail: connection pool exhausted");
             }
-        });
-        context.addServletMappingDecoded("/boom", "boom");
+        }).addMapping("/boom");
         tomcat.start();
         base = "http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/petstore";
     }
