@@ -32,6 +32,14 @@ public record Registration(String userId, String password, String repeatPassword
         phone = Rules.clean(phone);
     }
 
+    /** Like the generated form, but with both passwords masked, so a log line never shows one. */
+    @Override
+    public String toString() {
+        return "Registration[userId=" + userId + ", password=***, repeatPassword=***, email=" + email
+                + ", firstName=" + firstName + ", lastName=" + lastName + ", phone=" + phone + ", billing=" + billing
+                + ", shipToBilling=" + shipToBilling + ", shipping=" + shipping + ", profile=" + profile + "]";
+    }
+
     /** The address to ship to: the billing address when the customer ticked "ship to billing". */
     public Address effectiveShipping() {
         return shipToBilling ? billing : shipping;

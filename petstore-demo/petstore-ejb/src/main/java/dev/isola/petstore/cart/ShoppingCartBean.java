@@ -35,7 +35,7 @@ public class ShoppingCartBean implements ShoppingCart {
     @EJB
     private OrderService orders;
 
-    private final Cart cart = new Cart();
+    private Cart cart = new Cart();
 
     @Override
     public CartContents contents() {

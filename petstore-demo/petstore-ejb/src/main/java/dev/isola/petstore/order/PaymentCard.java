@@ -23,6 +23,12 @@ public record PaymentCard(String type, String number, String expiry) implements 
         expiry = Rules.clean(expiry);
     }
 
+    /** Like the generated form, but with the number masked to its last four digits. */
+    @Override
+    public String toString() {
+        return "PaymentCard[type=" + type + ", number=****" + lastFour() + ", expiry=" + expiry + "]";
+    }
+
     /** The number without the spaces and dashes people type between digit groups. */
     public String digits() {
         return number.replace(" ", "").replace("-", "");

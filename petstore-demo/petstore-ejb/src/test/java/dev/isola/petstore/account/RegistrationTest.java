@@ -34,6 +34,13 @@ class RegistrationTest {
     }
 
     @Test
+    void neverPrintsThePasswords() {
+        String text = valid().toString();
+        assertFalse(text.contains("engine-notes-1843"), text);
+        assertTrue(text.contains("ada.l"), text);
+    }
+
+    @Test
     void reportsEachMissingFieldByName() {
         Address blank = new Address(null, null, null, null, null, null, null, null);
         Registration empty = new Registration(null, null, null, null, null, null, null, blank, false, blank,

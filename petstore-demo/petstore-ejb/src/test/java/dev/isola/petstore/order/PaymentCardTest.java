@@ -26,6 +26,13 @@ class PaymentCardTest {
     }
 
     @Test
+    void neverPrintsTheFullNumber() {
+        String text = new PaymentCard("Visa", "4111 1111 1111 1234", "05/26").toString();
+        assertFalse(text.contains("4111"), text);
+        assertTrue(text.contains("****1234"), text);
+    }
+
+    @Test
     void luhnCheckCatchesATypo() {
         assertTrue(PaymentCard.luhnValid("4111111111111111"));
         assertTrue(PaymentCard.luhnValid("378282246310005"));
