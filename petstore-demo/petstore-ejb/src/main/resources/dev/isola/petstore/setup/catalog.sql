@@ -1,0 +1,55 @@
+-- The Pet Store catalog: five categories, their products and items. Descriptions are our own.
+
+INSERT INTO category (catid, position, name, description, image) VALUES
+    ('FISH', 1, 'Fish', 'Freshwater and saltwater fish for home aquariums and garden ponds.', 'category-fish.svg'),
+    ('DOGS', 2, 'Dogs', 'Loyal companions of every size, from lap dogs to tireless retrievers.', 'category-dogs.svg'),
+    ('REPTILES', 3, 'Reptiles', 'Scaly, cold-blooded and fascinating, for keepers with a warm terrarium.', 'category-reptiles.svg'),
+    ('CATS', 4, 'Cats', 'Independent, affectionate cats with long hair, short hair or hardly any tail.', 'category-cats.svg'),
+    ('BIRDS', 5, 'Birds', 'Songbirds and talkers that bring colour and conversation into a home.', 'category-birds.svg');
+
+INSERT INTO product (productid, catid, name, description, image) VALUES
+    ('FI-ANGEL', 'FISH', 'Angelfish', 'A tall, disc-shaped freshwater fish with trailing fins, calm in a planted tank.', 'fish-angel.svg'),
+    ('FI-SHARK', 'FISH', 'Tiger Shark', 'A striped saltwater predator for very large aquariums. Not for beginners.', 'fish-shark.svg'),
+    ('FI-KOI', 'FISH', 'Koi', 'Ornamental carp in red, white and black; a garden pond favourite that can live for decades.', 'fish-koi.svg'),
+    ('FI-GOLD', 'FISH', 'Goldfish', 'A hardy golden classic for bowls, tanks and ponds, friendly and easy to feed.', 'fish-goldfish.svg'),
+    ('DG-BULL', 'DOGS', 'Bulldog', 'A stocky, good-natured dog with a wrinkled face who prefers short walks and long naps.', 'dog-bulldog.svg'),
+    ('DG-POODLE', 'DOGS', 'Poodle', 'A clever, curly-coated dog that learns tricks quickly and sheds very little.', 'dog-poodle.svg'),
+    ('DG-DALMA', 'DOGS', 'Dalmatian', 'An energetic runner with a white coat and black spots, happiest with plenty of exercise.', 'dog-dalmatian.svg'),
+    ('DG-GOLDEN', 'DOGS', 'Golden Retriever', 'A gentle family dog with a golden coat who loves to fetch and to swim.', 'dog-golden.svg'),
+    ('DG-LAB', 'DOGS', 'Labrador Retriever', 'A friendly, eager helper in black, chocolate or yellow, great with children.', 'dog-labrador.svg'),
+    ('DG-CHIH', 'DOGS', 'Chihuahua', 'The smallest breed with a big personality: it fits in a handbag and guards it too.', 'dog-chihuahua.svg'),
+    ('RP-SNAKE', 'REPTILES', 'Rattlesnake', 'A desert snake that warns with its tail; for experienced keepers only.', 'reptile-rattlesnake.svg'),
+    ('RP-IGUANA', 'REPTILES', 'Iguana', 'A green, leaf-eating lizard that basks under a warm lamp and grows surprisingly long.', 'reptile-iguana.svg'),
+    ('CT-MANX', 'CATS', 'Manx', 'A cat from the Isle of Man with a round face, little or no tail and a playful, dog-like manner.', 'cat-manx.svg'),
+    ('CT-PERSIAN', 'CATS', 'Persian', 'A calm, long-haired cat with a flat face who enjoys daily brushing and quiet rooms.', 'cat-persian.svg'),
+    ('BD-PARROT', 'BIRDS', 'Amazon Parrot', 'A green parrot that learns words and whistles: a chatty companion for life.', 'bird-parrot.svg'),
+    ('BD-FINCH', 'BIRDS', 'Finch', 'A small songbird that lives happily in pairs and fills a room with soft chirping.', 'bird-finch.svg');
+
+INSERT INTO item (itemid, productid, name, description, image, listprice, attr1, attr2, attr3, stock) VALUES
+    ('I-1001', 'FI-ANGEL', 'Large', 'A fully grown angelfish with long, flowing fins.', 'fish-angel.svg', 16.50, 'Large', NULL, NULL, 40),
+    ('I-1002', 'FI-ANGEL', 'Small', 'A young angelfish, about the size of a coin.', 'fish-angel.svg', 9.50, 'Small', NULL, NULL, 60),
+    ('I-1003', 'FI-SHARK', 'Toothless', 'A juvenile shark whose teeth have not come through yet.', 'fish-shark.svg', 180.00, 'Toothless', 'Juvenile', NULL, 5),
+    ('I-1004', 'FI-SHARK', 'Adult', 'A full-grown tiger shark for a very large tank.', 'fish-shark.svg', 640.00, 'Adult', 'Striped', NULL, 2),
+    ('I-1005', 'FI-KOI', 'Spotted', 'A white koi with bright red spots.', 'fish-koi.svg', 38.50, 'Spotted', NULL, NULL, 25),
+    ('I-1006', 'FI-KOI', 'Spotless', 'A koi of one deep orange colour from head to tail.', 'fish-koi.svg', 32.50, 'Spotless', NULL, NULL, 25),
+    ('I-1007', 'FI-GOLD', 'Adult Male', 'A lively male goldfish with a bright orange body.', 'fish-goldfish.svg', 5.50, 'Adult Male', NULL, NULL, 100),
+    ('I-1008', 'FI-GOLD', 'Adult Female', 'A calm female goldfish with a pale golden body.', 'fish-goldfish.svg', 5.50, 'Adult Female', NULL, NULL, 100),
+    ('I-1009', 'DG-BULL', 'Adult Male', 'A sturdy male bulldog, house-trained and relaxed.', 'dog-bulldog.svg', 420.00, 'Adult Male', NULL, NULL, 4),
+    ('I-1010', 'DG-BULL', 'Adult Female', 'A sweet-tempered female bulldog who loves company.', 'dog-bulldog.svg', 440.00, 'Adult Female', NULL, NULL, 3),
+    ('I-1011', 'DG-POODLE', 'Male Puppy', 'A curly black puppy, ready for obedience school.', 'dog-poodle.svg', 380.00, 'Male Puppy', 'Black', NULL, 6),
+    ('I-1012', 'DG-DALMA', 'Spotless Male Puppy', 'A young puppy whose spots have not appeared yet.', 'dog-dalmatian.svg', 290.00, 'Male Puppy', 'Spotless', NULL, 3),
+    ('I-1013', 'DG-DALMA', 'Spotted Adult Female', 'A spotted adult who needs a good run every day.', 'dog-dalmatian.svg', 350.00, 'Adult Female', 'Spotted', NULL, 5),
+    ('I-1014', 'DG-GOLDEN', 'Adult Female', 'A gentle retriever, wonderful with children.', 'dog-golden.svg', 720.00, 'Adult Female', NULL, NULL, 2),
+    ('I-1015', 'DG-LAB', 'Adult Female', 'A patient yellow Labrador, trained to fetch.', 'dog-labrador.svg', 520.00, 'Adult Female', 'Yellow', NULL, 3),
+    ('I-1016', 'DG-LAB', 'Adult Male', 'A playful chocolate Labrador who never tires.', 'dog-labrador.svg', 495.00, 'Adult Male', 'Chocolate', NULL, 4),
+    ('I-1017', 'DG-CHIH', 'Adult Female', 'A tiny, alert companion who barks at strangers.', 'dog-chihuahua.svg', 180.00, 'Adult Female', NULL, NULL, 8),
+    ('I-1018', 'RP-SNAKE', 'Venomless', 'A rattlesnake bred without working venom glands.', 'reptile-rattlesnake.svg', 120.00, 'Venomless', NULL, NULL, 10),
+    ('I-1019', 'RP-SNAKE', 'Rattleless', 'A quiet rattlesnake without a rattle.', 'reptile-rattlesnake.svg', 110.00, 'Rattleless', NULL, NULL, 10),
+    ('I-1020', 'RP-IGUANA', 'Green Adult', 'An adult iguana, bright green and easy to handle.', 'reptile-iguana.svg', 85.00, 'Green Adult', NULL, NULL, 12),
+    ('I-1021', 'CT-MANX', 'Tailless', 'A classic tailless Manx, as the breed should be.', 'cat-manx.svg', 160.00, 'Tailless', NULL, NULL, 7),
+    ('I-1022', 'CT-MANX', 'With Tail', 'A Manx with a short stub of a tail.', 'cat-manx.svg', 140.00, 'Stub Tail', NULL, NULL, 7),
+    ('I-1023', 'CT-PERSIAN', 'Adult Female', 'A serene white Persian with a thick coat. The last one we have.', 'cat-persian.svg', 260.00, 'Adult Female', 'White', NULL, 1),
+    ('I-1024', 'CT-PERSIAN', 'Adult Male', 'A fluffy grey Persian who likes a sunny window.', 'cat-persian.svg', 240.00, 'Adult Male', 'Grey', NULL, 4),
+    ('I-1025', 'BD-PARROT', 'Adult Male', 'A talking parrot with a vocabulary of about twenty words.', 'bird-parrot.svg', 890.00, 'Adult Male', 'Talks', NULL, 2),
+    ('I-1026', 'BD-FINCH', 'Adult Male', 'A zebra finch with striking orange cheeks.', 'bird-finch.svg', 24.00, 'Adult Male', NULL, NULL, 30),
+    ('I-1027', 'BD-FINCH', 'Pair', 'A bonded male and female that nest together.', 'bird-finch.svg', 45.00, 'Pair', NULL, NULL, 15);
