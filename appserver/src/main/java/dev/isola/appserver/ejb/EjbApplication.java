@@ -60,6 +60,11 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         this.workDirectory = workDirectory;
         this.services = services;
         this.userTransaction = userTransaction;
+        try {
+            services.applications().register(this);
+        } catch (IllegalStateException e) {
+            throw DeploymentException.of(name, e.getMessage());
+        }
     }
 
     public String name() {
@@ -145,6 +150,29 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         } catch (NameAlreadyBoundException e) {
             throw at.error("JNDI name " + e.getMessage());
         }
+    }
+
+    /**
+     * The classes whose injection points apply to {@code bean}'s instances: the bean class,
+     * its interceptor classes, and their superclasses.
+     */
+    public java.util.Set<String> componentClasses(String bean) {
+        BeanContainer c = containers.get(bean);
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        List<Class<?>> roots = new ArrayList<>();
+        roots.add(c.definition.beanClass());
+        roots.addAll(c.interceptorClasses);
+        for (Class<?> root : roots) {
+            for (Class<?> k = root; k != null && k != Object.class; k = k.getSuperclass()) {
+                names.add(k.getName());
+            }
+        }
+        return names;
+    }
+
+    /** Sets how {@code bean}'s instances are injected (after its references are bound). */
+    public void injector(String bean, dev.isola.appserver.inject.Injector injector) {
+        containers.get(bean).injector(injector);
     }
 
     /** The global names this application bound, to unbind at undeployment. */
@@ -285,6 +313,7 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
 
     /** Cancels timers and ends every instance, singletons in the reverse of their start order. */
     public void stop() {
+        services.applications().unregister(this);
         if (reaper != null) {
             reaper.cancel(false);
         }

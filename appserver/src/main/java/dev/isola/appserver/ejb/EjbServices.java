@@ -9,13 +9,19 @@ import java.util.function.Function;
 
 /**
  * What all beans of a server share: the transaction machinery, the executor of asynchronous
- * calls (virtual threads), the timer scheduler, the settings, and how a {@link ViewReference}
- * becomes a proxy again (for copied values and activated stateful beans).
+ * calls (virtual threads), the timer scheduler, the settings, and the deployed applications
+ * (how a {@link ViewReference} becomes a proxy again, for copied values and activated stateful beans).
  */
 public record EjbServices(LocalTransactionManager transactionManager, ContainerTransactions transactions, ExecutorService asyncExecutor,
-                          ScheduledExecutorService scheduler, EjbSettings settings, Function<ViewReference, Object> views) {
+                          ScheduledExecutorService scheduler, EjbSettings settings, EjbApplications applications) {
+
+    /** How a reference that arrived by value becomes a proxy again. */
+    public Function<ViewReference, Object> views() {
+        return applications::proxy;
+    }
+
 
     public ValueCopier copier() {
-        return new SerializingCopier(views);
+        return new SerializingCopier(views());
     }
 }
