@@ -237,4 +237,9 @@ public final class CombinedServer implements AutoCloseable {
     public void close() {
         stop();
     }
+
+    /** Same as {@link CombinedServerMain}: {@code --port P --data-dir D --work-dir W app.ear…}. */
+    public static void main(String[] args) {
+        CombinedServerMain.main(args);
+    }
 }

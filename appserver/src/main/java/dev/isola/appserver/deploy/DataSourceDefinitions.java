@@ -17,6 +17,7 @@ import java.util.Map;
 final class DataSourceDefinitions {
 
     private static final DotName DEFINITION = DotName.createSimple("jakarta.annotation.sql.DataSourceDefinition");
+    private static final DotName DEFINITIONS = DotName.createSimple("jakarta.annotation.sql.DataSourceDefinitions");
 
     record Found(String declaringClass, DataSourceSpec spec) { }
 
@@ -25,9 +26,19 @@ final class DataSourceDefinitions {
 
     static List<Found> scan(IndexView index) {
         List<Found> found = new ArrayList<>();
-        for (AnnotationInstance ai : index.getAnnotationsWithRepeatable(DEFINITION, index)) {
-            String declaring = ai.target().kind() == org.jboss.jandex.AnnotationTarget.Kind.CLASS
-                    ? ai.target().asClass().name().toString() : ai.target().toString();
+        List<AnnotationInstance[]> all = new ArrayList<>();
+        for (AnnotationInstance ai : index.getAnnotations(DEFINITION)) {
+            all.add(new AnnotationInstance[] {ai, ai});
+        }
+        for (AnnotationInstance container : index.getAnnotations(DEFINITIONS)) {
+            for (AnnotationInstance nested : container.value().asNestedArray()) {
+                all.add(new AnnotationInstance[] {container, nested});
+            }
+        }
+        for (AnnotationInstance[] pair : all) {
+            AnnotationInstance ai = pair[1];
+            String declaring = pair[0].target().kind() == org.jboss.jandex.AnnotationTarget.Kind.CLASS
+                    ? pair[0].target().asClass().name().toString() : pair[0].target().toString();
             Map<String, String> properties = new LinkedHashMap<>();
             AnnotationValue props = ai.value("properties");
             if (props != null) {

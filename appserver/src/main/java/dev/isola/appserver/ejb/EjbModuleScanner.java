@@ -53,8 +53,8 @@ public final class EjbModuleScanner {
                     throw where.inClass(className).error("message-driven beans are not supported by this EJB container yet");
                 }
                 AnnotationValue nameValue = ai.value("name");
-                String name = nameValue == null || nameValue.asString().isEmpty() ? ai.target().asClass().name().local() : nameValue.asString();
-                String[] previous = found.put(name, new String[] {className, annotation.local()});
+                String name = nameValue == null || nameValue.asString().isEmpty() ? ai.target().asClass().name().withoutPackagePrefix() : nameValue.asString();
+                String[] previous = found.put(name, new String[] {className, annotation.withoutPackagePrefix()});
                 if (previous != null) {
                     throw where.inClass(className).error("bean name '" + name + "' is also used by " + previous[0]);
                 }

@@ -105,6 +105,9 @@ public final class WebServer implements AutoCloseable {
         ctx.setDocBase(spec.docBase().toAbsolutePath().toString());
         ctx.setWorkDir(spec.workDirectory().toAbsolutePath().toString());
         ctx.setParentClassLoader(spec.parentLoader());
+        // these two checks need --add-opens into the JDK; without it they only log warnings
+        ctx.setClearReferencesRmiTargets(false);
+        ctx.setClearReferencesThreadLocals(false);
         ctx.setInstanceManager(new ComponentInstanceManager(spec.injector(), spec.scopes(), () -> ctx.getLoader().getClassLoader()));
         ctx.addLifecycleListener(new Tomcat.DefaultWebXmlListener());
         ContextConfig config = new ContextConfig();
