@@ -155,7 +155,7 @@ public final class Deployer {
                     }
                 });
                 Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb, m.name(), at);
-                ejb.injector(bean.getKey(), new Injector(injected));
+                ejb.injector(bean.getKey(), new Injector(injected, services.ejb().applications()::adapt));
                 linkChecks.add(() -> ReferenceBinder.validateLinks(bean.getValue(), injected, at));
             }
         }
@@ -174,7 +174,8 @@ public final class Deployer {
             Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
             Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, ejb, m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
-            webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader, new Injector(injected), scopes,
+            webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
+                    new Injector(injected, services.ejb().applications()::adapt), scopes,
                     directory.resolve("jsp").resolve(m.name())));
         }
         linkChecks.forEach(Runnable::run);

@@ -118,7 +118,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
 
     private Object newProxy(View view, ViewReference reference) {
         ClassLoader loader = definition.beanClass().getClassLoader();
-        return proxies.create(view, new ViewHandler(application, reference, view.byValue() ? services.copier() : null, loader, loader));
+        return proxies.create(view, new ViewHandler(application, reference, view.byValue() ? services.copier() : null, loader, loader, false));
     }
 
     View view(String type) {

@@ -353,6 +353,15 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         return container(reference).proxy(reference);
     }
 
+    boolean isRemoteView(ViewReference ref) {
+        BeanContainer c = containers.get(ref.bean());
+        return c != null && c.views().containsKey(ref.viewType()) && c.view(ref.viewType()).kind() == View.Kind.REMOTE;
+    }
+
+    ClassLoader beanLoader(ViewReference ref) {
+        return container(ref).definition.beanClass().getClassLoader();
+    }
+
     private BeanContainer container(ViewReference target) {
         BeanContainer c = containers.get(target.bean());
         if (c == null) {

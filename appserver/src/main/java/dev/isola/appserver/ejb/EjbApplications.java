@@ -28,6 +28,25 @@ public final class EjbApplications {
         return byName.get(name);
     }
 
+    /**
+     * A client-side proxy of a remote view for a client whose copy of the business interface
+     * ({@code type}) is not the bean's: calls go through {@link BeanInvoker#invoke(ViewReference, MethodSignature, Object[])}
+     * by name, with arguments copied into the bean's loader and results into the client's, just
+     * as a caller in another isolate is served. Anything else is returned unchanged.
+     */
+    public Object adapt(Object value, Class<?> type) {
+        if (!(value instanceof ViewProxy proxy) || !type.isInterface()) {
+            return value;
+        }
+        ViewReference ref = proxy.isola$viewReference();
+        EjbApplication app = byName.get(ref.application());
+        if (app == null || !type.getName().equals(ref.viewType()) || !app.isRemoteView(ref)) {
+            return value;
+        }
+        return java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, ViewProxy.class},
+                new ViewHandler(app, ref, new SerializingCopier(this::proxy), app.beanLoader(ref), type.getClassLoader(), true));
+    }
+
     /** The proxy for {@code reference}, in whichever application it belongs to. */
     public Object proxy(ViewReference reference) {
         EjbApplication app = byName.get(reference.application());

@@ -28,14 +28,21 @@ final class ViewHandler implements InvocationHandler {
     private final ValueCopier copier;
     private final ClassLoader beanLoader;
     private final ClassLoader clientLoader;
+    private final boolean bySignature;
 
-    /** @param copier null for a by-reference (local, no-interface) view */
-    ViewHandler(BeanInvoker invoker, ViewReference reference, ValueCopier copier, ClassLoader beanLoader, ClassLoader clientLoader) {
+    /**
+     * @param copier      null for a by-reference (local, no-interface) view
+     * @param bySignature call by method name and parameter types, for a client whose interface
+     *                    class is its own copy (another application, later another isolate)
+     */
+    ViewHandler(BeanInvoker invoker, ViewReference reference, ValueCopier copier, ClassLoader beanLoader, ClassLoader clientLoader,
+                boolean bySignature) {
         this.invoker = invoker;
         this.reference = reference;
         this.copier = copier;
         this.beanLoader = beanLoader;
         this.clientLoader = clientLoader;
+        this.bySignature = bySignature;
     }
 
     @Override
@@ -58,7 +65,7 @@ final class ViewHandler implements InvocationHandler {
         Object[] copied = args == null ? null : (Object[]) copier.copy(args, beanLoader);
         Object result;
         try {
-            result = invoker.invoke(reference, method, copied);
+            result = bySignature ? invoker.invoke(reference, MethodSignature.of(method), copied) : invoker.invoke(reference, method, copied);
         } catch (jakarta.ejb.EJBException e) {
             throw e;
         } catch (Exception applicationException) {

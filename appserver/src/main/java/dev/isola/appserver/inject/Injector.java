@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Fills the injection points of a new instance from its component's {@code java:comp/env}:
@@ -22,14 +23,21 @@ import java.util.Map;
 public final class Injector {
 
     private final Map<String, List<InjectionPoint>> points;
+    private final BiFunction<Object, Class<?>, Object> adapter;
 
-    /** @param points the points to fill, by declaring class; only those bound in the component's namespace */
-    public Injector(Map<String, List<InjectionPoint>> points) {
+    /**
+     * @param points  the points to fill, by declaring class; only those bound in the component's namespace
+     * @param adapter turns a looked-up value into one the member's type accepts, where the
+     *                value's own type is another class loader's (a remote business interface
+     *                that the client packages itself); returns the value unchanged otherwise
+     */
+    public Injector(Map<String, List<InjectionPoint>> points, BiFunction<Object, Class<?>, Object> adapter) {
         this.points = Map.copyOf(points);
+        this.adapter = adapter;
     }
 
     public static Injector none() {
-        return new Injector(Map.of());
+        return new Injector(Map.of(), (value, type) -> value);
     }
 
     /** Injects into {@code instance}, looking values up in {@code scopes}' {@code java:comp/env}. */
@@ -41,13 +49,13 @@ public final class Injector {
         try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
             for (Class<?> c : hierarchy) {
                 for (InjectionPoint p : points.getOrDefault(c.getName(), List.of())) {
-                    inject(instance, c, p);
+                    inject(instance, c, p, adapter);
                 }
             }
         }
     }
 
-    private static void inject(Object instance, Class<?> c, InjectionPoint p) {
+    private static void inject(Object instance, Class<?> c, InjectionPoint p, BiFunction<Object, Class<?>, Object> adapter) {
         Object value;
         try {
             value = JavaContext.lookupAbsolute("java:comp/env/" + p.envName());
@@ -58,17 +66,21 @@ public final class Injector {
             if (p.setter()) {
                 Method m = findSetter(c, p.member());
                 m.setAccessible(true);
-                m.invoke(instance, value);
+                m.invoke(instance, adapt(adapter, value, m.getParameterTypes()[0]));
             } else {
                 Field f = c.getDeclaredField(p.member());
                 f.setAccessible(true);
-                f.set(instance, value);
+                f.set(instance, adapt(adapter, value, f.getType()));
             }
         } catch (InvocationTargetException e) {
             throw new InjectionException(c.getName() + "." + p.member() + " threw " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
             throw new InjectionException("cannot inject " + c.getName() + "." + p.member() + " with " + value + ": " + e, e);
         }
+    }
+
+    private static Object adapt(BiFunction<Object, Class<?>, Object> adapter, Object value, Class<?> type) {
+        return value == null || type.isPrimitive() || type.isInstance(value) ? value : adapter.apply(value, type);
     }
 
     private static Method findSetter(Class<?> c, String name) throws NoSuchMethodException {

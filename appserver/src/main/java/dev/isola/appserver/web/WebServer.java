@@ -51,7 +51,7 @@ public final class WebServer implements AutoCloseable {
     private final String serverJarsToSkip;
     private int port;
 
-    private record Deployed(StandardContext context, List<ClassLoader> registered) { }
+    private record Deployed(String owner, StandardContext context, List<ClassLoader> registered) { }
 
     public WebServer(String host, int port, Path baseDirectory) {
         TOMCAT_LOGGER.setLevel(Level.WARNING);
@@ -89,7 +89,7 @@ public final class WebServer implements AutoCloseable {
     /** Whether a context already serves {@code contextPath}, and which module's. */
     public String owner(String contextPath) {
         Deployed d = contexts.get(contextPath);
-        return d == null ? null : d.context().getDisplayName();
+        return d == null ? null : d.owner();
     }
 
     /**
@@ -153,7 +153,7 @@ public final class WebServer implements AutoCloseable {
             throw new IllegalStateException("web module " + spec.module() + " at " + spec.contextPath()
                     + " failed to start (the web sub-server's log has the cause)");
         }
-        contexts.put(spec.contextPath(), new Deployed(ctx, registered));
+        contexts.put(spec.contextPath(), new Deployed(spec.application() + "/" + spec.module(), ctx, registered));
     }
 
     /** Stops and removes the context at {@code contextPath}, if any. */
