@@ -79,8 +79,11 @@ final class StatefulContainer extends BeanContainer {
 
     @Override
     void start() {
-        if (!passivationCapable) {
-            LOG.log(System.Logger.Level.DEBUG, "bean " + name() + " is not passivation capable; its instances stay in memory");
+        BeanKind.Stateful kind = (BeanKind.Stateful) definition.kind();
+        if (kind.passivationCapable() && Serializable.class.isAssignableFrom(definition.beanClass())) {
+            interceptorClasses.stream().filter(c -> !Serializable.class.isAssignableFrom(c)).findFirst().ifPresent(c ->
+                    LOG.log(System.Logger.Level.WARNING, "application " + application.name() + ", bean " + name()
+                            + ": never passivated, because its interceptor " + c.getName() + " is not Serializable"));
         }
     }
 
