@@ -124,7 +124,6 @@ public final class Deployer {
         }
 
         EjbApplication ejb = new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction());
-        undo.push("stopping the beans", ejb::stop);
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
         Map<String, String> beanOfClass = new HashMap<>();
         for (ModuleInfo m : layout.modules()) {
@@ -140,6 +139,8 @@ public final class Deployer {
         }
 
         bindDataSources(layout, libIndexes, global, appNs, moduleNs, beanScopes, beanOfClass, loader, undo);
+        // after the datasources, so that undoing stops the beans (their @PreDestroy may use them) before closing those
+        undo.push("stopping the beans", ejb::stop);
 
         List<Runnable> linkChecks = new ArrayList<>();
         for (Map.Entry<ModuleInfo, Map<String, Scopes>> e : beanScopes.entrySet()) {

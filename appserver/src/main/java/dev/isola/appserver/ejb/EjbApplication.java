@@ -60,11 +60,6 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         this.workDirectory = workDirectory;
         this.services = services;
         this.userTransaction = userTransaction;
-        try {
-            services.applications().register(this);
-        } catch (IllegalStateException e) {
-            throw DeploymentException.of(name, e.getMessage());
-        }
     }
 
     public String name() {
@@ -273,6 +268,11 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
      * bean and the callback.
      */
     public void start(DeploymentException.Location where) {
+        try {
+            services.applications().register(this);
+        } catch (IllegalStateException e) {
+            throw DeploymentException.of(name, e.getMessage());
+        }
         for (BeanContainer c : containers.values()) {
             try {
                 c.start();

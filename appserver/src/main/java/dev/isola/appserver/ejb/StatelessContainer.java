@@ -28,7 +28,7 @@ final class StatelessContainer extends BeanContainer {
     StatelessContainer(BeanDefinition definition, EjbApplication application, EjbServices services, Scopes scopes, DeploymentException.Location at) {
         super(definition, application, services, scopes, at);
         this.bound = services.settings().statelessPoolSize();
-        this.permits = new Semaphore(bound, true);
+        this.permits = new Semaphore(bound);
         this.waitTimeout = services.settings().statelessWaitTimeout();
     }
 
