@@ -155,7 +155,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
-        try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
+        try (var _ = NamingScopes.enter(scopes)) {
             CurrentCall.push(new CurrentCall(this, reference, new HashMap<>(), cancelled));
             try {
                 return dispatch(reference, bm, args, timer);
@@ -270,7 +270,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
         String description = "bean " + name() + " " + what;
-        try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
+        try (var _ = NamingScopes.enter(scopes)) {
             CurrentCall.push(new CurrentCall(this, null, new HashMap<>(), null));
             Callable<Object> work = () -> new ContainerInvocationContext(instance, null, null, chain, null, null).proceed();
             LocalTransaction caller = services.transactionManager().currentTransaction();
@@ -307,11 +307,9 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
 
     /** Runs a timeout callback ({@code @Timeout}, {@code @Schedule}) of this bean for {@code timer}. */
     final void timeout(Method callback, Object timer) throws Exception {
-        BusinessMethod bm = timeoutMethods.computeIfAbsent(callback, m -> {
-            BusinessMethod plain = new BusinessMethod(m, BeanMethods.transactionAttribute(m, definition.descriptor().transactionsOf(name())),
-                    chains.aroundTimeout(m), false, lockOf(m), null, false, false);
-            return plain;
-        });
+        BusinessMethod bm = timeoutMethods.computeIfAbsent(callback, m -> new BusinessMethod(m,
+                BeanMethods.transactionAttribute(m, definition.descriptor().transactionsOf(name())), chains.aroundTimeout(m), false, lockOf(m),
+                null, false, false));
         Object[] args = callback.getParameterCount() == 1 ? new Object[] {timer} : new Object[0];
         invokeNow(null, bm, args, timer, null);
     }

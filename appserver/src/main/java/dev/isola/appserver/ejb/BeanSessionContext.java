@@ -114,7 +114,7 @@ final class BeanSessionContext implements SessionContext {
     @Override
     public Object lookup(String name) {
         String absolute = name.startsWith("java:") ? name : "java:comp/env/" + name;
-        try (NamingScopes.Restore ignored = NamingScopes.enter(container.scopes)) {
+        try (var _ = NamingScopes.enter(container.scopes)) {
             return JavaContext.lookupAbsolute(absolute);
         } catch (NamingException e) {
             throw new IllegalArgumentException(name + ": " + e.getMessage(), e);

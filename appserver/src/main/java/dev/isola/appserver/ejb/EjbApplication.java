@@ -107,9 +107,8 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
             if (bean.beanManagedTransactions()) {
                 comp.bindIfAbsent("UserTransaction", new Binding.Value(userTransaction));
             }
-            for (EjbJarXml.EnvEntry e : bean.descriptor().sessions().getOrDefault(bean.name(),
-                    new EjbJarXml.Session(bean.name(), java.util.Optional.empty(), java.util.Optional.empty(), List.of(), List.of(), false,
-                            java.util.Optional.empty(), List.of())).envEntries()) {
+            EjbJarXml.Session session = bean.descriptor().sessions().get(bean.name());
+            for (EjbJarXml.EnvEntry e : session == null ? List.<EjbJarXml.EnvEntry>of() : session.envEntries()) {
                 comp.bindIfAbsent("env/" + e.name(), new Binding.Value(EnvEntries.convert(e, bean.beanClass().getClassLoader(), at)));
             }
             bindNames(container, module, global, app, moduleNs, at);

@@ -1,6 +1,7 @@
 package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.inject.AnnotatedMethods;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.AroundTimeout;
 import jakarta.interceptor.ExcludeClassInterceptors;
@@ -10,11 +11,7 @@ import jakarta.interceptor.InvocationContext;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -151,40 +148,9 @@ final class InterceptorChains {
         return result;
     }
 
-    /**
-     * The methods of {@code type}'s hierarchy annotated {@code kind}, superclass first, one
-     * per class, leaving out methods that a subclass overrides.
-     */
+    /** See {@link AnnotatedMethods#inHierarchy}. */
     static List<Method> annotatedMethods(Class<?> type, Class<? extends Annotation> kind) {
-        Deque<Class<?>> hierarchy = new ArrayDeque<>();
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            hierarchy.push(c);
-        }
-        List<Method> result = new ArrayList<>();
-        for (Class<?> c : hierarchy) {
-            for (Method m : c.getDeclaredMethods()) {
-                if (m.isAnnotationPresent(kind) && !m.isSynthetic() && !overriddenBelow(m, c, type)) {
-                    m.setAccessible(true);
-                    result.add(m);
-                }
-            }
-        }
-        return result;
-    }
-
-    private static boolean overriddenBelow(Method m, Class<?> declaring, Class<?> leaf) {
-        if (Modifier.isPrivate(m.getModifiers())) {
-            return false;
-        }
-        for (Class<?> c = leaf; c != declaring; c = c.getSuperclass()) {
-            try {
-                c.getDeclaredMethod(m.getName(), m.getParameterTypes());
-                return true;
-            } catch (NoSuchMethodException ignored) {
-                // not overridden in c
-            }
-        }
-        return false;
+        return AnnotatedMethods.inHierarchy(type, kind);
     }
 
     private void validateInterceptorClass(Class<?> c) {

@@ -92,7 +92,7 @@ final class StatefulContainer extends BeanContainer {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
-        try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
+        try (var _ = NamingScopes.enter(scopes)) {
             UUID id = UUID.randomUUID();
             Session session = new Session(id, newInstance());
             sessions.put(id, session);
@@ -211,7 +211,7 @@ final class StatefulContainer extends BeanContainer {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
-        try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
+        try (var _ = NamingScopes.enter(scopes)) {
             lifecycle(session.instance, prePassivate, "@PrePassivate", false);
             Files.createDirectories(file.getParent());
             try (OutputStream out = Files.newOutputStream(file)) {

@@ -6,10 +6,10 @@ import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
 import net.bytebuddy.dynamic.scaffold.subclass.ConstructorStrategy;
 import net.bytebuddy.implementation.InvocationHandlerAdapter;
 import net.bytebuddy.matcher.ElementMatchers;
-import sun.reflect.ReflectionFactory;
+import org.objenesis.ObjenesisStd;
+import org.objenesis.instantiator.ObjectInstantiator;
 
 import java.lang.invoke.MethodHandles;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
@@ -23,9 +23,9 @@ import java.lang.reflect.Proxy;
  * and handler plumbing ready, where the JDK's {@code java.lang.classfile} API would need a
  * hand-written generator of constructors, bridges and field access). The class is defined in
  * the bean's own package and class loader (through a private lookup), so it goes away with
- * the application. Proxy instances are made without running any bean constructor
- * ({@code ReflectionFactory}'s serialization constructor, as Objenesis does), because the
- * proxy is not a bean instance and must not run the bean's initialization.
+ * the application. Proxy instances are made without running any bean constructor (Objenesis,
+ * without its class cache), because the proxy is not a bean instance and must not run the
+ * bean's initialization.
  */
 final class ViewProxies {
 
@@ -33,7 +33,7 @@ final class ViewProxies {
 
     private final Class<?> beanClass;
     private Class<?> noInterfaceClass;
-    private Constructor<?> noInterfaceConstructor;
+    private ObjectInstantiator<?> noInterfaceInstantiator;
     private Field noInterfaceHandler;
 
     ViewProxies(Class<?> beanClass) {
@@ -46,7 +46,7 @@ final class ViewProxies {
         }
         try {
             ensureNoInterfaceClass();
-            Object proxy = noInterfaceConstructor.newInstance();
+            Object proxy = noInterfaceInstantiator.newInstance();
             noInterfaceHandler.set(proxy, handler);
             return proxy;
         } catch (ReflectiveOperationException e) {
@@ -69,11 +69,10 @@ final class ViewProxies {
                 .make()
                 .load(beanClass.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(MethodHandles.privateLookupIn(beanClass, MethodHandles.lookup())))
                 .getLoaded();
-        Constructor<?> constructor = ReflectionFactory.getReflectionFactory()
-                .newConstructorForSerialization(generated, Object.class.getDeclaredConstructor());
+        ObjectInstantiator<?> instantiator = new ObjenesisStd(false).getInstantiatorOf(generated);
         Field handler = generated.getDeclaredField(HANDLER_FIELD);
         handler.setAccessible(true);
-        noInterfaceConstructor = constructor;
+        noInterfaceInstantiator = instantiator;
         noInterfaceHandler = handler;
         noInterfaceClass = generated;
     }

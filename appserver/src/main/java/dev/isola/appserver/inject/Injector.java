@@ -46,7 +46,7 @@ public final class Injector {
         for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             hierarchy.push(c);
         }
-        try (NamingScopes.Restore ignored = NamingScopes.enter(scopes)) {
+        try (var _ = NamingScopes.enter(scopes)) {
             for (Class<?> c : hierarchy) {
                 for (InjectionPoint p : points.getOrDefault(c.getName(), List.of())) {
                     inject(instance, c, p, adapter);

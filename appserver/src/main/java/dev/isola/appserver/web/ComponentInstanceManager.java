@@ -1,5 +1,6 @@
 package dev.isola.appserver.web;
 
+import dev.isola.appserver.inject.AnnotatedMethods;
 import dev.isola.appserver.inject.Injector;
 import dev.isola.appserver.naming.Scopes;
 import jakarta.annotation.PostConstruct;
@@ -9,10 +10,6 @@ import org.apache.tomcat.InstanceManager;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -73,19 +70,7 @@ final class ComponentInstanceManager implements InstanceManager {
 
     /** Lifecycle methods of the hierarchy: superclass first for {@code @PostConstruct}, subclass first for {@code @PreDestroy}. */
     private static List<Method> callbacks(Class<?> type, Class<? extends Annotation> kind, boolean superFirst) {
-        Deque<Class<?>> hierarchy = new ArrayDeque<>();
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            hierarchy.push(c);
-        }
-        List<Method> result = new ArrayList<>();
-        for (Class<?> c : hierarchy) {
-            for (Method m : c.getDeclaredMethods()) {
-                if (m.isAnnotationPresent(kind) && m.getParameterCount() == 0 && !Modifier.isStatic(m.getModifiers())) {
-                    m.setAccessible(true);
-                    result.add(m);
-                }
-            }
-        }
+        List<Method> result = AnnotatedMethods.inHierarchy(type, kind).stream().filter(m -> m.getParameterCount() == 0).toList();
         return superFirst ? result : result.reversed();
     }
 }
