@@ -26,6 +26,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class DataSourceFactory {
 
     private static final ClassLoader SERVER_LOADER = DataSourceFactory.class.getClassLoader();
+    /** HikariCP logs every pool start at INFO; the server logs one line per event itself. Held so the level sticks. */
+    private static final java.util.logging.Logger HIKARI_LOGGER = java.util.logging.Logger.getLogger("com.zaxxer.hikari");
+
+    static {
+        HIKARI_LOGGER.setLevel(java.util.logging.Level.WARNING);
+    }
+
     private static final AtomicInteger POOL_THREADS = new AtomicInteger();
 
     private final Path dataDirectory;
