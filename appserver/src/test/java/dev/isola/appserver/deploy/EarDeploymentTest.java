@@ -48,6 +48,11 @@ class EarDeploymentTest {
     }
 
     @Test
+    void requestsRunOnVirtualThreads() {
+        assertEquals("virtual=true", fixture.get("/shop/shop?op=thread"));
+    }
+
+    @Test
     void filtersAndListenersAreInjectedToo() {
         ContentResponse r = fixture.request("/shop/status");
         assertEquals("items at startup: 3", r.getContentAsString());

@@ -33,6 +33,7 @@ public class ShopServlet extends HttpServlet {
         resp.setContentType("text/plain");
         String op = req.getParameter("op");
         switch (op) {
+            case "thread" -> resp.getWriter().print("virtual=" + Thread.currentThread().isVirtual());
             case "greet" -> resp.getWriter().print(greeter.greet(req.getParameter("name")).text());
             case "byvalue" -> {
                 List<String> mine = new ArrayList<>(List.of("a"));
