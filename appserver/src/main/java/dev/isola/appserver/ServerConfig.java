@@ -1,0 +1,78 @@
+package dev.isola.appserver;
+
+import dev.isola.appserver.ejb.EjbSettings;
+import dev.isola.appserver.jdbc.DataSourceSpec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a {@link CombinedServer} runs: where it listens, where it keeps data and unpacked
+ * applications, its default datasource and the datasources of the domain configuration.
+ *
+ * @param host               the HTTP listen address (loopback by default)
+ * @param httpPort           the HTTP port; 0 picks a free one
+ * @param dataDirectory      the domain's data directory: embedded Derby databases live here
+ * @param workDirectory      where applications are unpacked (later the domain's {@code applications/})
+ * @param defaultDataSource  {@code java:comp/DefaultDataSource}: embedded Derby database "default" unless configured
+ * @param dataSources        further datasources, bound under their {@code java:global/…} names
+ * @param transactionTimeout how long a transaction may run (zero: unlimited)
+ */
+public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
+                           List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout) {
+
+    public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
+
+    public ServerConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(dataDirectory, "dataDirectory");
+        Objects.requireNonNull(workDirectory, "workDirectory");
+        dataSources = List.copyOf(dataSources);
+        for (DataSourceSpec ds : dataSources) {
+            if (!ds.name().startsWith("java:global/")) {
+                throw new IllegalArgumentException("configured datasource " + ds.name() + " must have a java:global/ name");
+            }
+        }
+    }
+
+    public static Builder builder(Path dataDirectory, Path workDirectory) {
+        return new Builder(dataDirectory, workDirectory);
+    }
+
+    /** Builds a {@link ServerConfig}; everything but the two directories has a default. */
+    public static final class Builder {
+        private final Path dataDirectory;
+        private final Path workDirectory;
+        private String host = "127.0.0.1";
+        private int httpPort = 0;
+        private DataSourceSpec defaultDataSource = DataSourceSpec.derbyEmbedded(DEFAULT_DATASOURCE, "default");
+        private final List<DataSourceSpec> dataSources = new ArrayList<>();
+        private EjbSettings ejb = EjbSettings.defaults();
+        private Duration transactionTimeout = Duration.ofMinutes(5);
+
+        private Builder(Path dataDirectory, Path workDirectory) {
+            this.dataDirectory = dataDirectory;
+            this.workDirectory = workDirectory;
+        }
+
+        public Builder host(String host) { this.host = host; return this; }
+        public Builder httpPort(int port) { this.httpPort = port; return this; }
+        public Builder ejb(EjbSettings settings) { this.ejb = settings; return this; }
+        public Builder transactionTimeout(Duration timeout) { this.transactionTimeout = timeout; return this; }
+        public Builder dataSource(DataSourceSpec spec) { this.dataSources.add(spec); return this; }
+
+        /** Replaces the default datasource; its name is always {@value #DEFAULT_DATASOURCE}. */
+        public Builder defaultDataSource(DataSourceSpec spec) {
+            this.defaultDataSource = new DataSourceSpec(DEFAULT_DATASOURCE, spec.className(), spec.url(), spec.databaseName(), spec.serverName(),
+                    spec.portNumber(), spec.user(), spec.password(), spec.properties(), spec.minPoolSize(), spec.maxPoolSize());
+            return this;
+        }
+
+        public ServerConfig build() {
+            return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout);
+        }
+    }
+}

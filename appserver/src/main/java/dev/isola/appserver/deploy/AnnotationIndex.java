@@ -1,0 +1,105 @@
+package dev.isola.appserver.deploy;
+
+import org.jboss.jandex.CompositeIndex;
+import org.jboss.jandex.DotName;
+import org.jboss.jandex.IndexView;
+import org.jboss.jandex.Indexer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Annotation indexes of application code, built with Jandex from the class files (no class
+ * is loaded to find out what it is). A module's index covers its own classes; lookups that
+ * follow superclasses use the application-wide composite of all modules and libraries.
+ */
+public final class AnnotationIndex {
+
+    public static final DotName STATELESS = DotName.createSimple("jakarta.ejb.Stateless");
+    public static final DotName STATEFUL = DotName.createSimple("jakarta.ejb.Stateful");
+    public static final DotName SINGLETON = DotName.createSimple("jakarta.ejb.Singleton");
+    public static final DotName MESSAGE_DRIVEN = DotName.createSimple("jakarta.ejb.MessageDriven");
+    public static final List<DotName> COMPONENT_DEFINING = List.of(STATELESS, STATEFUL, SINGLETON, MESSAGE_DRIVEN);
+
+    private AnnotationIndex() {
+    }
+
+    /** Indexes every class file under {@code classesDirectory} (an unpacked JAR, or {@code WEB-INF/classes}). */
+    public static IndexView ofDirectory(Path classesDirectory) {
+        Indexer indexer = new Indexer();
+        if (Files.isDirectory(classesDirectory)) {
+            try (Stream<Path> files = Files.walk(classesDirectory)) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+                    if (p.getFileName().toString().equals("module-info.class")) {
+                        continue;
+                    }
+                    try (InputStream in = Files.newInputStream(p)) {
+                        indexer.index(in);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot index " + classesDirectory, e);
+            }
+        }
+        return indexer.complete();
+    }
+
+    /** Indexes the class files of a JAR. */
+    public static IndexView ofJar(Path jar) {
+        Indexer indexer = new Indexer();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                if (e.getName().endsWith(".class") && !e.getName().endsWith("module-info.class") && !e.getName().startsWith("META-INF/versions/")) {
+                    try (InputStream in = zip.getInputStream(e)) {
+                        indexer.index(in);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot index " + jar, e);
+        }
+        return indexer.complete();
+    }
+
+    /** A web module's classes: {@code WEB-INF/classes} and every JAR in {@code WEB-INF/lib}. */
+    public static IndexView ofWebModule(Path moduleDirectory) {
+        List<IndexView> parts = new ArrayList<>();
+        parts.add(ofDirectory(moduleDirectory.resolve("WEB-INF/classes")));
+        for (Path jar : jars(moduleDirectory.resolve("WEB-INF/lib"))) {
+            parts.add(ofJar(jar));
+        }
+        return CompositeIndex.create(parts);
+    }
+
+    public static IndexView composite(List<IndexView> indexes) {
+        return CompositeIndex.create(indexes);
+    }
+
+    /** Whether the index has a class annotated as an enterprise bean. */
+    public static boolean hasEnterpriseBeans(IndexView index) {
+        return COMPONENT_DEFINING.stream().anyMatch(a -> !index.getAnnotations(a).isEmpty());
+    }
+
+    /** The JAR files directly in {@code directory}, sorted by name; none if it does not exist. */
+    public static List<Path> jars(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(directory)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + directory, e);
+        }
+    }
+}

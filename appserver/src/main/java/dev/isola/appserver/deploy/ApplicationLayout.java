@@ -1,0 +1,151 @@
+package dev.isola.appserver.deploy;
+
+import org.jboss.jandex.IndexView;
+import org.w3c.dom.Element;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An application unpacked and understood: its name, its modules (with their annotation
+ * indexes) and its libraries, found from {@code application.xml} or, without one, by the
+ * Jakarta EE conventions (EE.8.4.2): {@code .war} files are web modules, {@code .jar} files
+ * with enterprise bean annotations or {@code META-INF/ejb-jar.xml} are EJB modules, JARs in
+ * {@code lib/} are libraries. A standalone WAR or EJB-JAR is an application of one module.
+ *
+ * <p>Where files go: the archive is unpacked into {@code <work>/<deployment>/archive} and
+ * every module into {@code <work>/<deployment>/modules/<uri>}. Undeploying deletes
+ * {@code <work>/<deployment>}.
+ *
+ * @param deploymentName the archive's file name without extension: what {@code undeploy} takes
+ * @param applicationName the name in {@code java:global/<app>/…}; for a standalone module, its module name
+ * @param directory       {@code <work>/<deployment>}
+ */
+public record ApplicationLayout(String deploymentName, String applicationName, ArchiveType type, Path directory,
+                                List<ModuleInfo> modules, Map<String, IndexView> indexes, List<Path> libraries) {
+
+    /** The index of one module's own classes. */
+    public IndexView index(ModuleInfo module) {
+        return indexes.get(module.uri());
+    }
+
+    /** Unpacks {@code archive} under {@code workDirectory} and reads its layout. */
+    static ApplicationLayout read(Path archive, Path workDirectory) {
+        String fileName = archive.getFileName().toString();
+        ArchiveType type = ArchiveType.of(archive).orElseThrow(() -> DeploymentException.of(fileName,
+                "unknown archive type: expected a file name ending in .ear, .war or .jar"));
+        String deploymentName = type.baseName(fileName);
+        if (!Files.isRegularFile(archive)) {
+            throw DeploymentException.of(deploymentName, "archive " + archive + " does not exist or is not a file");
+        }
+        Path directory = workDirectory.resolve(deploymentName);
+        return switch (type) {
+            case EAR -> readEar(archive, deploymentName, directory);
+            case WAR, EJB_JAR -> readStandalone(archive, type, deploymentName, directory);
+        };
+    }
+
+    private static ApplicationLayout readStandalone(Path archive, ArchiveType type, String name, Path directory) {
+        String uri = archive.getFileName().toString();
+        Path moduleDir = directory.resolve("modules").resolve(uri);
+        ArchiveExploder.explode(name, "archive " + uri, archive, moduleDir);
+        ModuleKind kind = type == ArchiveType.WAR ? ModuleKind.WEB : ModuleKind.EJB;
+        String moduleName = moduleName(name, uri, kind, moduleDir).orElse(name);
+        IndexView index = kind == ModuleKind.WEB ? AnnotationIndex.ofWebModule(moduleDir) : AnnotationIndex.ofDirectory(moduleDir);
+        if (kind == ModuleKind.EJB && !AnnotationIndex.hasEnterpriseBeans(index) && !Files.isRegularFile(moduleDir.resolve("META-INF/ejb-jar.xml"))) {
+            throw DeploymentException.of(name, "archive " + uri + " is neither an EJB module (no enterprise bean annotation, no META-INF/ejb-jar.xml) nor a .war or .ear");
+        }
+        ModuleInfo module = new ModuleInfo(moduleName, uri, kind, moduleDir, kind == ModuleKind.WEB ? "/" + moduleName : "");
+        return new ApplicationLayout(name, moduleName, type, directory, List.of(module), Map.of(uri, index), List.of());
+    }
+
+    private static ApplicationLayout readEar(Path archive, String name, Path directory) {
+        Path earDir = directory.resolve("archive");
+        ArchiveExploder.explode(name, "archive " + archive.getFileName(), archive, earDir);
+        Path descriptor = earDir.resolve("META-INF/application.xml");
+        Optional<ApplicationXml> xml = Files.isRegularFile(descriptor) ? Optional.of(ApplicationXml.read(descriptor, name)) : Optional.empty();
+        String applicationName = xml.flatMap(ApplicationXml::applicationName).orElse(name);
+
+        String libDir = xml.flatMap(ApplicationXml::libraryDirectory).orElse("lib");
+        List<Path> libraries = libDir.isEmpty() ? List.of() : AnnotationIndex.jars(earDir.resolve(libDir));
+
+        List<ApplicationXml.Entry> entries = xml.map(ApplicationXml::modules).orElseGet(() -> conventionalModules(earDir));
+        List<ModuleInfo> modules = new ArrayList<>();
+        Map<String, IndexView> indexes = new HashMap<>();
+        Map<String, String> moduleNames = new LinkedHashMap<>();
+        for (ApplicationXml.Entry entry : entries) {
+            Path file = earDir.resolve(entry.uri()).normalize();
+            if (!file.startsWith(earDir) || !Files.isRegularFile(file)) {
+                throw DeploymentException.of(applicationName, (xml.isPresent() ? "application.xml names module " : "module ") + entry.uri()
+                        + ", which is not in the archive");
+            }
+            Path moduleDir = directory.resolve("modules").resolve(entry.uri().replace('/', '_'));
+            ArchiveExploder.explode(applicationName, "module " + entry.uri(), file, moduleDir);
+            IndexView index = entry.kind() == ModuleKind.WEB ? AnnotationIndex.ofWebModule(moduleDir) : AnnotationIndex.ofDirectory(moduleDir);
+            boolean ejb = entry.kind() == ModuleKind.EJB;
+            if (ejb && xml.isEmpty() && !AnnotationIndex.hasEnterpriseBeans(index) && !Files.isRegularFile(moduleDir.resolve("META-INF/ejb-jar.xml"))) {
+                continue;
+            }
+            String base = entry.uri().substring(0, entry.uri().lastIndexOf('.'));
+            String moduleName = moduleName(applicationName, entry.uri(), entry.kind(), moduleDir).orElse(base);
+            String clash = moduleNames.putIfAbsent(moduleName, entry.uri());
+            if (clash != null) {
+                throw DeploymentException.of(applicationName, "modules " + clash + " and " + entry.uri() + " have the same module name '" + moduleName + "'");
+            }
+            String contextRoot = entry.kind() == ModuleKind.WEB ? normalizeContextRoot(entry.contextRoot().orElse(moduleName)) : "";
+            modules.add(new ModuleInfo(moduleName, entry.uri(), entry.kind(), moduleDir, contextRoot));
+            indexes.put(entry.uri(), index);
+        }
+        if (modules.isEmpty()) {
+            throw DeploymentException.of(applicationName, "archive " + archive.getFileName() + " has no web or EJB module");
+        }
+        return new ApplicationLayout(name, applicationName, ArchiveType.EAR, directory, List.copyOf(modules), Map.copyOf(indexes), libraries);
+    }
+
+    private static List<ApplicationXml.Entry> conventionalModules(Path earDir) {
+        List<ApplicationXml.Entry> entries = new ArrayList<>();
+        try (var files = Files.list(earDir)) {
+            for (Path p : files.sorted().toList()) {
+                String n = p.getFileName().toString();
+                if (!Files.isRegularFile(p)) {
+                    continue;
+                }
+                if (n.endsWith(".war")) {
+                    entries.add(new ApplicationXml.Entry(ModuleKind.WEB, n, Optional.empty()));
+                } else if (n.endsWith(".jar")) {
+                    entries.add(new ApplicationXml.Entry(ModuleKind.EJB, n, Optional.empty()));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return entries;
+    }
+
+    /** The {@code module-name} of the module's descriptor, if it has one. */
+    private static Optional<String> moduleName(String application, String uri, ModuleKind kind, Path moduleDir) {
+        Path descriptor = moduleDir.resolve(kind == ModuleKind.WEB ? "WEB-INF/web.xml" : "META-INF/ejb-jar.xml");
+        if (!Files.isRegularFile(descriptor)) {
+            return Optional.empty();
+        }
+        Element root = Xml.parse(descriptor, new DeploymentException.Location(application, uri, null, null));
+        return Xml.text(root, "module-name").filter(s -> !s.isEmpty());
+    }
+
+    static String normalizeContextRoot(String contextRoot) {
+        String c = contextRoot.trim();
+        while (c.endsWith("/")) {
+            c = c.substring(0, c.length() - 1);
+        }
+        if (c.isEmpty()) {
+            return "";
+        }
+        return c.startsWith("/") ? c : "/" + c;
+    }
+}

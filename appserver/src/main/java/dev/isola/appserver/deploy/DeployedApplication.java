@@ -1,0 +1,66 @@
+package dev.isola.appserver.deploy;
+
+import dev.isola.appserver.ejb.EjbApplication;
+
+import java.lang.ref.WeakReference;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A running application: what was deployed and how to take it away again.
+ */
+public final class DeployedApplication {
+
+    private final ApplicationLayout layout;
+    private final Path archive;
+    private final Instant deployedAt;
+    private final EjbApplication ejb;
+    private final WeakReference<ClassLoader> classLoader;
+    private final UndoLog undo;
+
+    DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, EjbApplication ejb, ClassLoader classLoader, UndoLog undo) {
+        this.layout = layout;
+        this.archive = archive;
+        this.deployedAt = deployedAt;
+        this.ejb = ejb;
+        this.classLoader = new WeakReference<>(classLoader);
+        this.undo = undo;
+    }
+
+    /** The deployment name: the archive's file name without extension. */
+    public String name() {
+        return layout.deploymentName();
+    }
+
+    public String applicationName() {
+        return layout.applicationName();
+    }
+
+    public Path archive() {
+        return archive;
+    }
+
+    public Instant deployedAt() {
+        return deployedAt;
+    }
+
+    public List<ModuleInfo> modules() {
+        return layout.modules();
+    }
+
+    /** One line per bean: kind, name, instance counts. */
+    public List<String> describeBeans() {
+        return ejb.describeBeans();
+    }
+
+    /** The application's class loader while anything still holds it: undeploying must let it go. */
+    public WeakReference<ClassLoader> classLoader() {
+        return classLoader;
+    }
+
+    /** Stops the web modules and beans, closes the datasources, unbinds the names, releases the loader, deletes the files. */
+    void undeploy() {
+        undo.run(name());
+    }
+}

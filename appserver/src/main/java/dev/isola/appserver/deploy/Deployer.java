@@ -1,0 +1,338 @@
+package dev.isola.appserver.deploy;
+
+import dev.isola.appserver.ejb.BeanDefinition;
+import dev.isola.appserver.ejb.EjbApplication;
+import dev.isola.appserver.ejb.EjbJarXml;
+import dev.isola.appserver.ejb.EjbModuleScanner;
+import dev.isola.appserver.ejb.EjbServices;
+import dev.isola.appserver.ejb.EnvEntries;
+import dev.isola.appserver.inject.InjectionPoint;
+import dev.isola.appserver.inject.InjectionScanner;
+import dev.isola.appserver.inject.Injector;
+import dev.isola.appserver.inject.ReferenceBinder;
+import dev.isola.appserver.jdbc.DataSourceDefinitionException;
+import dev.isola.appserver.jdbc.DataSourceFactory;
+import dev.isola.appserver.jdbc.ManagedDataSource;
+import dev.isola.appserver.naming.Binding;
+import dev.isola.appserver.naming.Namespace;
+import dev.isola.appserver.naming.NamingScopes;
+import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.web.WebModuleSpec;
+import dev.isola.appserver.web.WebServer;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.UserTransaction;
+import org.jboss.jandex.IndexView;
+import org.w3c.dom.Element;
+
+import javax.naming.NameAlreadyBoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Deploys one archive, atomically: every step records how to undo it ({@link UndoLog}), and
+ * any failure runs those steps in reverse before the {@link DeploymentException} reaches the
+ * caller, so that no context, bean, thread, datasource, name, class loader or file of the
+ * application remains.
+ *
+ * <p>The steps: unpack and read the layout; check context roots; build the application's
+ * class loader (libraries and EJB modules); bind its {@code @DataSourceDefinition}s; create the
+ * bean containers and their names; bind and check every {@code @EJB}/{@code @Resource}
+ * reference of beans and web components; check {@code @DependsOn}; start the beans (timers,
+ * {@code @Startup} singletons); start the web contexts.
+ */
+public final class Deployer {
+
+    /** What deployments need from the server. */
+    public record Services(Path workDirectory, EjbServices ejb, DataSourceFactory dataSources, ManagedDataSource defaultDataSource,
+                           UserTransaction userTransaction, TransactionSynchronizationRegistry synchronizationRegistry, WebServer web,
+                           ClassLoader serverLoader) { }
+
+    private final Services services;
+
+    public Deployer(Services services) {
+        this.services = services;
+    }
+
+    /**
+     * @param deployedNames names of the deployments already running (a name may run once)
+     * @throws DeploymentException naming what is wrong; nothing of the application is left behind
+     */
+    public DeployedApplication deploy(Path archive, Set<String> deployedNames) {
+        String fileName = archive.getFileName().toString();
+        String deploymentName = ArchiveType.of(archive).map(t -> t.baseName(fileName)).orElse(fileName);
+        if (deployedNames.contains(deploymentName)) {
+            throw DeploymentException.of(deploymentName, "an application named " + deploymentName + " is already deployed; undeploy it first");
+        }
+        UndoLog undo = new UndoLog();
+        try {
+            return deploy(archive, deploymentName, undo);
+        } catch (DeploymentException e) {
+            undo.run(deploymentName);
+            throw e;
+        } catch (RuntimeException | Error e) {
+            undo.run(deploymentName);
+            throw DeploymentException.of(deploymentName, "unexpected failure: " + e);
+        }
+    }
+
+    /** Takes {@code app} away: web modules, beans, datasources, names, class loader, files. */
+    public void undeploy(DeployedApplication app) {
+        app.undeploy();
+    }
+
+    private DeployedApplication deploy(Path archive, String deploymentName, UndoLog undo) {
+        Path directory = services.workDirectory().resolve(deploymentName);
+        deleteTree(directory);
+        undo.push("deleting " + directory, () -> deleteTree(directory));
+
+        ApplicationLayout layout = ApplicationLayout.read(archive, services.workDirectory());
+        String app = layout.applicationName();
+        DeploymentException.Location appLocation = new DeploymentException.Location(app, null, null, null);
+        checkContextRoots(layout);
+
+        List<URL> urls = new ArrayList<>();
+        layout.libraries().forEach(p -> urls.add(url(p)));
+        layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> urls.add(url(m.directory())));
+        ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
+        undo.push("closing the class loader", () -> closeQuietly(loader));
+
+        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
+        boolean standalone = layout.type() != ArchiveType.EAR;
+        Namespace global = NamingScopes.global();
+        String globalPrefix = standalone ? layout.modules().getFirst().name() : app;
+        undo.push("unbinding java:global/" + globalPrefix, () -> global.unbindAll(globalPrefix));
+        Namespace appNs = new Namespace("java:app (" + app + ")");
+        appNs.bindIfAbsent("AppName", new Binding.Value(app));
+        Map<ModuleInfo, Namespace> moduleNs = new LinkedHashMap<>();
+        for (ModuleInfo m : layout.modules()) {
+            Namespace ns = new Namespace("java:module (" + app + "/" + m.name() + ")");
+            ns.bindIfAbsent("ModuleName", new Binding.Value(m.name()));
+            moduleNs.put(m, ns);
+        }
+
+        EjbApplication ejb = new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction());
+        Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
+        Map<String, String> beanOfClass = new HashMap<>();
+        for (ModuleInfo m : layout.modules()) {
+            if (m.kind() != ModuleKind.EJB) {
+                continue;
+            }
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            EjbJarXml xml = EjbJarXml.read(m.directory(), at);
+            List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, at);
+            beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
+            beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
+                    bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
+        }
+
+        bindDataSources(layout, libIndexes, global, appNs, moduleNs, beanScopes, beanOfClass, loader, undo);
+        // after the datasources, so that undoing stops the beans (their @PreDestroy may use them) before closing those
+        undo.push("stopping the beans", ejb::stop);
+
+        List<Runnable> linkChecks = new ArrayList<>();
+        for (Map.Entry<ModuleInfo, Map<String, Scopes>> e : beanScopes.entrySet()) {
+            ModuleInfo m = e.getKey();
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
+            for (Map.Entry<String, Scopes> bean : e.getValue().entrySet()) {
+                Set<String> classes = ejb.componentClasses(bean.getKey());
+                Map<String, List<InjectionPoint>> mine = new LinkedHashMap<>();
+                points.forEach((cls, list) -> {
+                    if (classes.contains(cls)) {
+                        mine.put(cls, list);
+                    }
+                });
+                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb, m.name(), at);
+                ejb.injector(bean.getKey(), new Injector(injected, services.ejb().applications()::adapt));
+                linkChecks.add(() -> ReferenceBinder.validateLinks(bean.getValue(), injected, at));
+            }
+        }
+
+        List<WebModuleSpec> webModules = new ArrayList<>();
+        for (ModuleInfo m : layout.modules()) {
+            if (m.kind() != ModuleKind.WEB) {
+                continue;
+            }
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            Namespace ns = moduleNs.get(m);
+            addComponentEntries(ns);
+            ns.bindIfAbsent("UserTransaction", new Binding.Value(services.userTransaction()));
+            bindWebEnvEntries(m, ns, loader, at);
+            Scopes scopes = new Scopes(global, appNs, ns, ns);
+            Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
+            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, ejb, m.name(), at);
+            linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
+            webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
+                    new Injector(injected, services.ejb().applications()::adapt), scopes,
+                    directory.resolve("jsp").resolve(m.name())));
+        }
+        linkChecks.forEach(Runnable::run);
+        ejb.validateDependencies(appLocation);
+        ejb.start(appLocation);
+
+        for (WebModuleSpec spec : webModules) {
+            try {
+                services.web().deploy(spec);
+            } catch (IllegalStateException e) {
+                throw DeploymentException.inModule(app, spec.module(), e.getMessage(), e);
+            }
+            undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
+        }
+        return new DeployedApplication(layout, archive, Instant.now(), ejb, loader, undo);
+    }
+
+    private void checkContextRoots(ApplicationLayout layout) {
+        Map<String, String> roots = new HashMap<>();
+        for (ModuleInfo m : layout.modules()) {
+            if (m.kind() != ModuleKind.WEB) {
+                continue;
+            }
+            String previous = roots.putIfAbsent(m.contextRoot(), m.uri());
+            if (previous != null) {
+                throw DeploymentException.inModule(layout.applicationName(), m.uri(), "context root '" + display(m.contextRoot())
+                        + "' is also claimed by module " + previous + " of the same application", null);
+            }
+            String owner = services.web().owner(m.contextRoot());
+            if (owner != null) {
+                throw DeploymentException.inModule(layout.applicationName(), m.uri(), "context root '" + display(m.contextRoot())
+                        + "' is already used by " + owner, null);
+            }
+        }
+    }
+
+    private static String display(String contextRoot) {
+        return contextRoot.isEmpty() ? "/" : contextRoot;
+    }
+
+    private Namespace componentNamespace(String scope) {
+        Namespace comp = new Namespace(scope);
+        addComponentEntries(comp);
+        return comp;
+    }
+
+    private void addComponentEntries(Namespace comp) {
+        comp.bindIfAbsent("DefaultDataSource", new Binding.Value(services.defaultDataSource()));
+        comp.bindIfAbsent("TransactionSynchronizationRegistry", new Binding.Value(services.synchronizationRegistry()));
+        comp.bindIfAbsent("InAppClientContainer", new Binding.Value(Boolean.FALSE));
+    }
+
+    private void bindDataSources(ApplicationLayout layout, List<IndexView> libIndexes, Namespace global, Namespace appNs,
+                                 Map<ModuleInfo, Namespace> moduleNs, Map<ModuleInfo, Map<String, Scopes>> beanScopes,
+                                 Map<String, String> beanOfClass, ClassLoader loader, UndoLog undo) {
+        String app = layout.applicationName();
+        Map<String, String> definedBy = new HashMap<>();
+        for (ModuleInfo m : layout.modules()) {
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            for (DataSourceDefinitions.Found found : DataSourceDefinitions.scan(composite(layout.index(m), libIndexes))) {
+                String jndiName = found.spec().name();
+                DeploymentException.Location here = at.inClass(found.declaringClass()).atMember("@DataSourceDefinition " + jndiName);
+                String other = definedBy.putIfAbsent(jndiName + "@" + m.uri(), found.declaringClass());
+                if (other != null) {
+                    throw here.error("datasource " + jndiName + " is also defined by " + other);
+                }
+                String rest = jndiName.substring("java:".length());
+                int slash = rest.indexOf('/');
+                String scope = slash < 0 ? rest : rest.substring(0, slash);
+                String relative = slash < 0 ? "" : rest.substring(slash + 1);
+                Namespace target = switch (scope) {
+                    case "global" -> global;
+                    case "app" -> appNs;
+                    case "module" -> moduleNs.get(m);
+                    case "comp" -> {
+                        String bean = beanOfClass.get(found.declaringClass());
+                        Map<String, Scopes> scopes = beanScopes.get(m);
+                        yield bean != null && scopes != null ? scopes.get(bean).comp() : moduleNs.get(m);
+                    }
+                    default -> throw here.error("the name must start with java:global, java:app, java:module or java:comp");
+                };
+                if (relative.isEmpty() || target.binding(relative).isPresent()) {
+                    if (relative.isEmpty()) {
+                        throw here.error("the name has no path after java:" + scope);
+                    }
+                    continue;
+                }
+                ManagedDataSource ds;
+                try {
+                    ds = services.dataSources().create(found.spec(), loader);
+                } catch (DataSourceDefinitionException e) {
+                    throw here.error(e.getMessage(), e);
+                }
+                undo.push("closing datasource " + jndiName, ds::close);
+                try {
+                    target.bind(relative, new Binding.Value(ds));
+                } catch (NameAlreadyBoundException e) {
+                    throw here.error(e.getMessage());
+                }
+                if (target == global) {
+                    undo.push("unbinding " + jndiName, () -> global.unbind(relative));
+                }
+            }
+        }
+    }
+
+    private static void bindWebEnvEntries(ModuleInfo m, Namespace ns, ClassLoader loader, DeploymentException.Location at) {
+        Path webXml = m.directory().resolve("WEB-INF/web.xml");
+        if (!Files.isRegularFile(webXml)) {
+            return;
+        }
+        Element root = Xml.parse(webXml, at);
+        for (Element e : Xml.children(root, "env-entry")) {
+            var value = Xml.text(e, "env-entry-value");
+            if (value.isEmpty()) {
+                continue;
+            }
+            String name = Xml.text(e, "env-entry-name").orElseThrow(() -> at.error("web.xml: an <env-entry> has no <env-entry-name>"));
+            EjbJarXml.EnvEntry entry = new EjbJarXml.EnvEntry(name, Xml.text(e, "env-entry-type").orElse("java.lang.String"), value.get());
+            ns.bindIfAbsent("env/" + name, new Binding.Value(EnvEntries.convert(entry, loader, at)));
+        }
+    }
+
+    private static IndexView composite(IndexView module, List<IndexView> libraries) {
+        List<IndexView> all = new ArrayList<>();
+        all.add(module);
+        all.addAll(libraries);
+        return AnnotationIndex.composite(all);
+    }
+
+    private static URL url(Path p) {
+        try {
+            return p.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void closeQuietly(ApplicationClassLoader loader) {
+        try {
+            loader.close();
+        } catch (IOException e) {
+            System.getLogger(Deployer.class.getName()).log(System.Logger.Level.WARNING, "closing " + loader + ": " + e);
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+}

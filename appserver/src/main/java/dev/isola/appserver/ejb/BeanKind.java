@@ -1,0 +1,48 @@
+package dev.isola.appserver.ejb;
+
+import jakarta.ejb.ConcurrencyManagementType;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The kinds of enterprise bean, with what is particular to each. Session beans are here;
+ * message-driven beans are meant to join as one more record, running on the same
+ * {@link BeanContainer} machinery (instance pool, interceptors, container-managed
+ * transactions around each delivery).
+ */
+public sealed interface BeanKind {
+
+    /** "Stateless", "Stateful", "Singleton": as in messages and the descriptor's session-type. */
+    String label();
+
+    /** Instances are pooled; any instance serves any call. */
+    record Stateless() implements BeanKind {
+        public String label() { return "Stateless"; }
+    }
+
+    /**
+     * One instance per client reference.
+     *
+     * @param timeout            idle time after which the session is removed ({@code @StatefulTimeout}); null: the server default
+     * @param passivationCapable whether it may be written to disk when idle (also requires {@code Serializable})
+     */
+    record Stateful(Duration timeout, boolean passivationCapable) implements BeanKind {
+        public String label() { return "Stateful"; }
+    }
+
+    /**
+     * One instance per application.
+     *
+     * @param startup     created at deployment ({@code @Startup}), not on first use
+     * @param dependsOn   beans that must be initialized first ({@code @DependsOn})
+     * @param concurrency container-managed (locks) or bean-managed
+     */
+    record Singleton(boolean startup, List<String> dependsOn, ConcurrencyManagementType concurrency) implements BeanKind {
+        public Singleton {
+            dependsOn = List.copyOf(dependsOn);
+        }
+
+        public String label() { return "Singleton"; }
+    }
+}

@@ -1,0 +1,403 @@
+package dev.isola.appserver.ejb;
+
+import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.inject.EjbResolver;
+import dev.isola.appserver.inject.Reference;
+import dev.isola.appserver.naming.Binding;
+import dev.isola.appserver.naming.Namespace;
+import dev.isola.appserver.naming.Scopes;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerService;
+import jakarta.transaction.UserTransaction;
+
+import javax.naming.NameAlreadyBoundException;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The enterprise beans of one application: their containers, their portable JNDI names, and
+ * the {@link BeanInvoker} every call goes through.
+ *
+ * <p>Portable names (Enterprise Beans 4.0, section 4.4.1), bound for each view:
+ * {@code java:global[/<app>]/<module>/<bean>!<view>}, {@code java:app/<module>/<bean>!<view>},
+ * {@code java:module/<bean>!<view>}, and the same without {@code !<view>} when the bean has
+ * exactly one view. A lookup of a stateful bean's name makes a new session each time.
+ */
+public final class EjbApplication implements BeanInvoker, EjbResolver {
+
+    private final String name;
+    private final boolean standalone;
+    private final Path workDirectory;
+    private final EjbServices services;
+    private final UserTransaction userTransaction;
+    private final Map<String, BeanContainer> containers = new LinkedHashMap<>();
+    private final Map<BeanContainer, BeanTimerService> timerServices = new ConcurrentHashMap<>();
+    private final Map<String, String> globalNames = new LinkedHashMap<>();
+    private final List<BeanContainer> started = new ArrayList<>();
+    private ScheduledFuture<?> reaper;
+
+    /**
+     * @param name          the application name ({@code java:global/<name>/…})
+     * @param standalone    a standalone EJB-JAR: the global names have no application part
+     * @param workDirectory where passivated sessions are written
+     */
+    public EjbApplication(String name, boolean standalone, Path workDirectory, EjbServices services, UserTransaction userTransaction) {
+        this.name = name;
+        this.standalone = standalone;
+        this.workDirectory = workDirectory;
+        this.services = services;
+        this.userTransaction = userTransaction;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    Path workDirectory() {
+        return workDirectory;
+    }
+
+    UserTransaction userTransaction() {
+        return userTransaction;
+    }
+
+    /**
+     * Creates the containers of a module's beans and their component namespaces.
+     *
+     * @param compFor makes a bean's {@code java:comp} namespace with what every component has
+     *                (default datasource, transaction registry); the container adds its own entries
+     * @return each bean's scopes, by bean name
+     */
+    public Map<String, Scopes> addModule(String module, List<BeanDefinition> beans, Namespace global, Namespace app, Namespace moduleNs,
+                                         java.util.function.Function<String, Namespace> compFor, DeploymentException.Location where) {
+        Map<String, Scopes> result = new LinkedHashMap<>();
+        for (BeanDefinition bean : beans) {
+            DeploymentException.Location at = where.inClass(bean.beanClass().getName());
+            if (containers.containsKey(bean.name())) {
+                throw at.error("bean name '" + bean.name() + "' is used in two modules of application " + name
+                        + " (" + containers.get(bean.name()).definition.module() + " and " + module + ")");
+            }
+            Namespace comp = compFor.apply(bean.name());
+            Scopes scopes = new Scopes(global, app, moduleNs, comp);
+            BeanContainer container = switch (bean.kind()) {
+                case BeanKind.Stateless ignored -> new StatelessContainer(bean, this, services, scopes, at);
+                case BeanKind.Stateful ignored -> new StatefulContainer(bean, this, services, scopes, at);
+                case BeanKind.Singleton ignored -> new SingletonContainer(bean, this, services, scopes, at);
+            };
+            containers.put(bean.name(), container);
+            comp.bindIfAbsent("EJBContext", new Binding.Value(container.sessionContext));
+            if (!(container instanceof StatefulContainer)) {
+                BeanTimerService ts = new BeanTimerService(container);
+                timerServices.put(container, ts);
+                comp.bindIfAbsent("TimerService", new Binding.Value(ts));
+            }
+            if (bean.beanManagedTransactions()) {
+                comp.bindIfAbsent("UserTransaction", new Binding.Value(userTransaction));
+            }
+            EjbJarXml.Session session = bean.descriptor().sessions().get(bean.name());
+            for (EjbJarXml.EnvEntry e : session == null ? List.<EjbJarXml.EnvEntry>of() : session.envEntries()) {
+                comp.bindIfAbsent("env/" + e.name(), new Binding.Value(EnvEntries.convert(e, bean.beanClass().getClassLoader(), at)));
+            }
+            bindNames(container, module, global, app, moduleNs, at);
+            result.put(bean.name(), scopes);
+        }
+        return result;
+    }
+
+    private void bindNames(BeanContainer container, String module, Namespace global, Namespace app, Namespace moduleNs, DeploymentException.Location at) {
+        List<View> views = container.definition.views();
+        for (View view : views) {
+            String suffix = container.name() + "!" + view.type().getName();
+            Binding target = container instanceof StatefulContainer
+                    ? new Binding.Factory(() -> container.proxy(container.newReference(view)), view.type().getName())
+                    : new Binding.Value(container.proxy(container.newReference(view)));
+            String globalName = (standalone ? "" : name + "/") + module + "/" + suffix;
+            bind(global, globalName, target, at);
+            globalNames.put(container.name() + "!" + view.type().getName(), "java:global/" + globalName);
+            bind(app, module + "/" + suffix, new Binding.Link("java:global/" + globalName), at);
+            bind(moduleNs, suffix, new Binding.Link("java:global/" + globalName), at);
+            if (views.size() == 1) {
+                String shortGlobal = (standalone ? "" : name + "/") + module + "/" + container.name();
+                bind(global, shortGlobal, new Binding.Link("java:global/" + globalName), at);
+                bind(app, module + "/" + container.name(), new Binding.Link("java:global/" + globalName), at);
+                bind(moduleNs, container.name(), new Binding.Link("java:global/" + globalName), at);
+            }
+        }
+    }
+
+    private static void bind(Namespace ns, String name, Binding binding, DeploymentException.Location at) {
+        try {
+            ns.bind(name, binding);
+        } catch (NameAlreadyBoundException e) {
+            throw at.error("JNDI name " + e.getMessage());
+        }
+    }
+
+    /**
+     * The classes whose injection points apply to {@code bean}'s instances: the bean class,
+     * its interceptor classes, and their superclasses.
+     */
+    public java.util.Set<String> componentClasses(String bean) {
+        BeanContainer c = containers.get(bean);
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        List<Class<?>> roots = new ArrayList<>();
+        roots.add(c.definition.beanClass());
+        roots.addAll(c.interceptorClasses);
+        for (Class<?> root : roots) {
+            for (Class<?> k = root; k != null && k != Object.class; k = k.getSuperclass()) {
+                names.add(k.getName());
+            }
+        }
+        return names;
+    }
+
+    /** Sets how {@code bean}'s instances are injected (after its references are bound). */
+    public void injector(String bean, dev.isola.appserver.inject.Injector injector) {
+        containers.get(bean).injector(injector);
+    }
+
+    /** The global names this application bound, to unbind at undeployment. */
+    public List<String> globalNames() {
+        return List.copyOf(globalNames.values());
+    }
+
+    @Override
+    public Resolution resolve(Reference.Ejb reference, String viewType, String fromModule) {
+        String beanName = reference.beanName();
+        String moduleFilter = null;
+        int hash = beanName.indexOf('#');
+        if (hash >= 0) {
+            moduleFilter = beanName.substring(0, hash).replaceAll("\\.jar$", "");
+            beanName = beanName.substring(hash + 1);
+        }
+        List<BeanContainer> candidates = new ArrayList<>();
+        for (BeanContainer c : containers.values()) {
+            if (c.views().containsKey(viewType) && (beanName.isEmpty() || c.name().equals(beanName))
+                    && (moduleFilter == null || c.definition.module().equals(moduleFilter))) {
+                candidates.add(c);
+            }
+        }
+        if (candidates.size() > 1) {
+            List<BeanContainer> sameModule = candidates.stream().filter(c -> c.definition.module().equals(fromModule)).toList();
+            if (sameModule.size() == 1) {
+                candidates = sameModule;
+            }
+        }
+        if (candidates.size() == 1) {
+            BeanContainer c = candidates.getFirst();
+            return new Resolution.Found(globalNames.get(c.name() + "!" + viewType));
+        }
+        if (candidates.isEmpty()) {
+            String available = containers.values().stream()
+                    .map(c -> c.name() + " " + c.views().keySet()).collect(Collectors.joining(", "));
+            return new Resolution.NotFound("no enterprise bean" + (beanName.isEmpty() ? "" : " named '" + beanName + "'") + " in application "
+                    + name + " has a business view of type " + viewType + " (beans and their views: " + (available.isEmpty() ? "none" : available) + ")");
+        }
+        return new Resolution.NotFound("several beans have a view of type " + viewType + ": "
+                + candidates.stream().map(BeanContainer::name).toList() + "; name one with beanName");
+    }
+
+    /**
+     * Checks {@code @DependsOn}: every name must be a singleton of this application, and there
+     * must be no cycle.
+     */
+    public void validateDependencies(DeploymentException.Location where) {
+        for (BeanContainer c : containers.values()) {
+            if (c instanceof SingletonContainer s) {
+                for (String dep : s.kind().dependsOn()) {
+                    BeanContainer target = findByName(dep);
+                    if (!(target instanceof SingletonContainer)) {
+                        throw where.inClass(c.definition.beanClass().getName()).error("@DependsOn names '" + dep + "', which is not a singleton bean of application " + name);
+                    }
+                }
+            }
+        }
+        Set<String> done = new HashSet<>();
+        for (BeanContainer c : containers.values()) {
+            if (c instanceof SingletonContainer s) {
+                visit(s, new ArrayDeque<>(), done, where);
+            }
+        }
+    }
+
+    private void visit(SingletonContainer s, Deque<String> path, Set<String> done, DeploymentException.Location where) {
+        if (done.contains(s.name())) {
+            return;
+        }
+        if (path.contains(s.name())) {
+            List<String> cycle = new ArrayList<>(path.reversed());
+            cycle = cycle.subList(cycle.indexOf(s.name()), cycle.size());
+            cycle.add(s.name());
+            throw where.inClass(s.definition.beanClass().getName()).error("circular @DependsOn: " + String.join(" -> ", cycle));
+        }
+        path.push(s.name());
+        for (String dep : s.kind().dependsOn()) {
+            visit((SingletonContainer) findByName(dep), path, done, where);
+        }
+        path.pop();
+        done.add(s.name());
+    }
+
+    private BeanContainer findByName(String ref) {
+        int hash = ref.indexOf('#');
+        String bean = hash >= 0 ? ref.substring(hash + 1) : ref;
+        return containers.get(bean);
+    }
+
+    SingletonContainer singleton(String ref) {
+        return (SingletonContainer) findByName(ref);
+    }
+
+    /**
+     * Starts the beans: automatic timers, then {@code @Startup} singletons (dependencies
+     * first). A failing {@code @PostConstruct} fails the deployment with a message naming the
+     * bean and the callback.
+     */
+    public void start(DeploymentException.Location where) {
+        try {
+            services.applications().register(this);
+        } catch (IllegalStateException e) {
+            throw DeploymentException.of(name, e.getMessage());
+        }
+        for (BeanContainer c : containers.values()) {
+            try {
+                c.start();
+                started.add(c);
+            } catch (Exception e) {
+                throw where.inClass(c.definition.beanClass().getName()).error(describeStartFailure(c, e), e);
+            }
+        }
+        for (Map.Entry<BeanContainer, BeanTimerService> e : timerServices.entrySet()) {
+            e.getValue().startAutomaticTimers();
+        }
+        if (containers.values().stream().anyMatch(c -> c instanceof StatefulContainer)) {
+            reaper = services.scheduler().scheduleWithFixedDelay(this::expireIdleSessions, 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String describeStartFailure(BeanContainer c, Exception e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause && (cause instanceof EJBException || cause instanceof java.lang.reflect.InvocationTargetException)) {
+            cause = cause.getCause();
+        }
+        String callbacks = InterceptorChains.annotatedMethods(c.definition.beanClass(), jakarta.annotation.PostConstruct.class).stream()
+                .map(Method::getName).collect(Collectors.joining(", "));
+        return "singleton " + c.name() + " failed to start: @PostConstruct" + (callbacks.isEmpty() ? "" : " method " + callbacks) + " threw " + cause;
+    }
+
+    private void expireIdleSessions() {
+        for (BeanContainer c : containers.values()) {
+            if (c instanceof StatefulContainer s) {
+                try {
+                    s.expireIdle();
+                } catch (RuntimeException e) {
+                    System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING, "application " + name + ": " + e);
+                }
+            }
+        }
+    }
+
+    /** Cancels timers and ends every instance, singletons in the reverse of their start order. */
+    public void stop() {
+        services.applications().unregister(this);
+        if (reaper != null) {
+            reaper.cancel(false);
+        }
+        timerServices.values().forEach(BeanTimerService::cancelAll);
+        List<BeanContainer> all = new ArrayList<>(containers.values());
+        for (BeanContainer c : all.reversed()) {
+            try {
+                c.stop();
+            } catch (RuntimeException e) {
+                System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING,
+                        "application " + name + ", bean " + c.name() + ": stop failed: " + e);
+            }
+        }
+    }
+
+    @Override
+    public Object invoke(ViewReference target, Method method, Object[] args) throws Exception {
+        return container(target).invoke(target, method, args);
+    }
+
+    @Override
+    public Object invoke(ViewReference target, MethodSignature signature, Object[] args) throws Exception {
+        return container(target).invoke(target, signature, args);
+    }
+
+    @Override
+    public ViewReference reference(String bean, String viewType) {
+        BeanContainer c = containers.get(bean);
+        if (c == null) {
+            throw new EJBException("application " + name + " has no bean " + bean);
+        }
+        return c.newReference(c.view(viewType));
+    }
+
+    /** The proxy that stands for {@code reference}. */
+    public Object proxy(ViewReference reference) {
+        return container(reference).proxy(reference);
+    }
+
+    boolean isRemoteView(ViewReference ref) {
+        BeanContainer c = containers.get(ref.bean());
+        return c != null && c.views().containsKey(ref.viewType()) && c.view(ref.viewType()).kind() == View.Kind.REMOTE;
+    }
+
+    ClassLoader beanLoader(ViewReference ref) {
+        return container(ref).definition.beanClass().getClassLoader();
+    }
+
+    private BeanContainer container(ViewReference target) {
+        BeanContainer c = containers.get(target.bean());
+        if (c == null) {
+            throw new jakarta.ejb.NoSuchEJBException("application " + name + " has no bean " + target.bean() + " (undeployed?)");
+        }
+        return c;
+    }
+
+    TimerService timerService(BeanContainer c) {
+        BeanTimerService ts = timerServices.get(c);
+        if (ts == null) {
+            throw new IllegalStateException("bean " + c.name() + " cannot use the timer service (stateful beans have none)");
+        }
+        return ts;
+    }
+
+    Set<Timer> allTimers(String module) {
+        Set<Timer> all = new java.util.LinkedHashSet<>();
+        timerServices.forEach((c, ts) -> {
+            if (c.definition.module().equals(module)) {
+                all.addAll(ts.getTimers());
+            }
+        });
+        return all;
+    }
+
+    /** One line per bean for status output: kind, name, and its instance counts. */
+    public List<String> describeBeans() {
+        List<String> lines = new ArrayList<>();
+        for (BeanContainer c : containers.values()) {
+            String detail = switch (c) {
+                case StatelessContainer s -> "instances created " + s.created();
+                case StatefulContainer s -> "sessions " + s.sessionCount() + ", in memory " + s.activeInstances();
+                case SingletonContainer s -> s.initialized() ? "initialized" : "not initialized";
+            };
+            lines.add(c.definition.kind().label() + " " + c.name() + ": " + detail);
+        }
+        return lines;
+    }
+}

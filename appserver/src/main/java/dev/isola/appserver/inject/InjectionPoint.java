@@ -1,0 +1,20 @@
+package dev.isola.appserver.inject;
+
+/**
+ * A field or setter method that the container fills when it creates an instance of
+ * {@code declaringClass}: a servlet, filter, listener, enterprise bean or interceptor.
+ *
+ * @param member   the field name, or the setter's name
+ * @param setter   whether {@code member} is a setter method
+ * @param type     the field's or the setter parameter's type (binary name)
+ * @param envName  the name in {@code java:comp/env} that the value comes from: the
+ *                 annotation's {@code name}, else {@code <declaringClass>/<property>} as the
+ *                 specification defines it
+ */
+public record InjectionPoint(String declaringClass, String member, boolean setter, String type, String envName, Reference reference) {
+
+    /** "field orders" or "method setOrders", for messages. */
+    public String describeMember() {
+        return (setter ? "method " : "field ") + member;
+    }
+}

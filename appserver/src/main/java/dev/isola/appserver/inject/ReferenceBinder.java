@@ -1,0 +1,116 @@
+package dev.isola.appserver.inject;
+
+import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.naming.Binding;
+import dev.isola.appserver.naming.JavaContext;
+import dev.isola.appserver.naming.Namespace;
+import dev.isola.appserver.naming.Scopes;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a component's injection points into {@code java:comp/env} bindings at deployment,
+ * and fails the deployment, naming class and member, for a reference that nothing satisfies.
+ *
+ * <p>Container objects resolve by type ({@code SessionContext}, {@code UserTransaction},
+ * {@code TimerService}, {@code TransactionSynchronizationRegistry}); an unnamed
+ * {@code DataSource} is the default datasource ({@code java:comp/DefaultDataSource}); an
+ * environment entry is injected only if the descriptor gives it a value (as the
+ * specification says); anything else needs a {@code lookup} name.
+ */
+public final class ReferenceBinder {
+
+    static final Set<String> ENV_ENTRY_TYPES = Set.of("java.lang.String", "java.lang.Integer", "int", "java.lang.Long", "long",
+            "java.lang.Boolean", "boolean", "java.lang.Double", "double", "java.lang.Float", "float", "java.lang.Short", "short",
+            "java.lang.Byte", "byte", "java.lang.Character", "char", "java.lang.Class");
+
+    private static final Map<String, String> CONTAINER_OBJECTS = Map.of(
+            "jakarta.ejb.SessionContext", "java:comp/EJBContext",
+            "jakarta.ejb.EJBContext", "java:comp/EJBContext",
+            "jakarta.transaction.UserTransaction", "java:comp/UserTransaction",
+            "jakarta.transaction.TransactionSynchronizationRegistry", "java:comp/TransactionSynchronizationRegistry",
+            "jakarta.ejb.TimerService", "java:comp/TimerService",
+            "javax.sql.DataSource", "java:comp/DefaultDataSource");
+
+    private ReferenceBinder() {
+    }
+
+    /**
+     * Binds {@code env/<name>} in {@code comp} for every point of {@code classes} (and their
+     * superclasses among {@code points}), and returns the points to inject.
+     */
+    public static Map<String, List<InjectionPoint>> bind(Namespace comp, Map<String, List<InjectionPoint>> points, EjbResolver ejbs,
+                                                         String module, DeploymentException.Location where) {
+        Map<String, List<InjectionPoint>> injected = new LinkedHashMap<>();
+        points.forEach((className, list) -> {
+            for (InjectionPoint p : list) {
+                DeploymentException.Location at = where.inClass(className).atMember(p.describeMember());
+                String envKey = "env/" + p.envName();
+                boolean inject = switch (p.reference()) {
+                    case Reference.Ejb ejb -> {
+                        if (!ejb.lookup().isEmpty()) {
+                            comp.bindIfAbsent(envKey, new Binding.Link(absolute(ejb.lookup())));
+                            yield true;
+                        }
+                        String viewType = ejb.beanInterface().isEmpty() ? p.type() : ejb.beanInterface();
+                        yield switch (ejbs.resolve(ejb, viewType, module)) {
+                            case EjbResolver.Resolution.Found found -> {
+                                comp.bindIfAbsent(envKey, new Binding.Link(found.jndiName()));
+                                yield true;
+                            }
+                            case EjbResolver.Resolution.NotFound notFound -> throw at.error("@EJB cannot be satisfied: " + notFound.reason());
+                        };
+                    }
+                    case Reference.Resource res -> {
+                        if (!res.lookup().isEmpty()) {
+                            comp.bindIfAbsent(envKey, new Binding.Link(absolute(res.lookup())));
+                            yield true;
+                        }
+                        if (comp.binding(envKey).isPresent()) {
+                            yield true;
+                        }
+                        String container = CONTAINER_OBJECTS.get(res.type());
+                        if (container != null) {
+                            comp.bindIfAbsent(envKey, new Binding.Link(container));
+                            yield true;
+                        }
+                        if (ENV_ENTRY_TYPES.contains(res.type())) {
+                            yield false;
+                        }
+                        throw at.error("@Resource of type " + res.type() + " cannot be satisfied: no environment entry '" + p.envName()
+                                + "' is declared and no lookup name is given");
+                    }
+                };
+                if (inject) {
+                    injected.computeIfAbsent(className, k -> new ArrayList<>()).add(p);
+                }
+            }
+        });
+        return injected;
+    }
+
+    /**
+     * Checks that every link in {@code comp}'s {@code env} resolves for {@code scopes}, so that
+     * {@code @EJB(lookup=…)} and {@code @Resource(lookup=…)} to nothing fail the deployment.
+     */
+    public static void validateLinks(Scopes scopes, Map<String, List<InjectionPoint>> injected, DeploymentException.Location where) {
+        injected.forEach((className, list) -> {
+            for (InjectionPoint p : list) {
+                if (!JavaContext.isResolvable("java:comp/env/" + p.envName(), scopes)) {
+                    String target = scopes.comp().binding("env/" + p.envName())
+                            .map(b -> b instanceof Binding.Link l ? l.target() : "java:comp/env/" + p.envName()).orElse("java:comp/env/" + p.envName());
+                    throw where.inClass(className).atMember(p.describeMember()).error("the reference names " + target + ", which is not bound");
+                }
+            }
+        });
+    }
+
+    /** Lookup names without a scheme are relative to {@code java:comp/env}, as in the specification. */
+    static String absolute(String lookup) {
+        return lookup.startsWith("java:") ? lookup : "java:comp/env/" + lookup;
+    }
+}

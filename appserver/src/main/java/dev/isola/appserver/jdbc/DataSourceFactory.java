@@ -1,0 +1,243 @@
+package dev.isola.appserver.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.isola.appserver.tx.LocalTransactionManager;
+
+import javax.sql.DataSource;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Builds {@link ManagedDataSource}s: a vendor {@code DataSource} configured from a
+ * {@link DataSourceSpec}, pooled by HikariCP.
+ *
+ * <p>Class loader hygiene, because undeploy must release the application's loader: the pool
+ * and the first connection (which boots an embedded Derby database and its daemon threads)
+ * are created with the server's class loader as the thread's context loader, and the pool's
+ * own threads get the server's loader too, whatever thread asks for them later. Derby URLs
+ * are mapped to Derby's datasource classes so {@code DriverManager} never holds a driver.
+ */
+public final class DataSourceFactory {
+
+    private static final ClassLoader SERVER_LOADER = DataSourceFactory.class.getClassLoader();
+    /** HikariCP logs every pool start at INFO; the server logs one line per event itself. Held so the level sticks. */
+    private static final java.util.logging.Logger HIKARI_LOGGER = java.util.logging.Logger.getLogger("com.zaxxer.hikari");
+
+    static {
+        HIKARI_LOGGER.setLevel(java.util.logging.Level.WARNING);
+    }
+
+    private static final AtomicInteger POOL_THREADS = new AtomicInteger();
+
+    private final Path dataDirectory;
+    private final LocalTransactionManager tm;
+
+    /** @param dataDirectory where relative embedded Derby database names live (the domain's data directory) */
+    public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm) {
+        this.dataDirectory = dataDirectory.toAbsolutePath();
+        this.tm = tm;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    /**
+     * Builds the pool and opens its first connection, so a wrong definition fails here, at
+     * deployment, and not at the first request.
+     *
+     * @param classLoader where the {@code className} is looked up (the application's loader, which sees the server's drivers)
+     * @throws DataSourceDefinitionException naming the datasource and what is wrong
+     */
+    public ManagedDataSource create(DataSourceSpec spec, ClassLoader classLoader) {
+        DataSourceSpec resolved = resolveUrl(spec);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(SERVER_LOADER);
+        try {
+            DataSource vendor = vendorDataSource(resolved, classLoader);
+            HikariConfig config = new HikariConfig();
+            config.setPoolName("ds-" + spec.name().replaceAll("[^A-Za-z0-9]+", "-"));
+            config.setDataSource(vendor);
+            config.setThreadFactory(serverThreads(config.getPoolName()));
+            config.setRegisterMbeans(false);
+            if (resolved.maxPoolSize() > 0) {
+                config.setMaximumPoolSize(resolved.maxPoolSize());
+            }
+            if (resolved.minPoolSize() >= 0) {
+                config.setMinimumIdle(resolved.minPoolSize());
+            }
+            HikariDataSource pool;
+            try {
+                pool = new HikariDataSource(config);
+            } catch (RuntimeException e) {
+                throw new DataSourceDefinitionException("datasource " + spec.name() + ": cannot connect: " + rootMessage(e), e);
+            }
+            Runnable afterClose = isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved, classLoader) : () -> { };
+            return new ManagedDataSource(spec.name(), pool, tm, afterClose);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private DataSourceSpec resolveUrl(DataSourceSpec spec) {
+        if (spec.url().isEmpty() || !spec.url().startsWith("jdbc:derby:")) {
+            return spec;
+        }
+        String rest = spec.url().substring("jdbc:derby:".length());
+        Map<String, String> props = new LinkedHashMap<>(spec.properties());
+        String[] parts = rest.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            int eq = parts[i].indexOf('=');
+            if (eq > 0) {
+                props.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
+            }
+        }
+        if (props.containsKey("create")) {
+            if (Boolean.parseBoolean(props.remove("create"))) {
+                props.put("createDatabase", "create");
+            }
+        }
+        String location = parts[0];
+        if (location.startsWith("//")) {
+            String hostPortDb = location.substring(2);
+            int slash = hostPortDb.indexOf('/');
+            String hostPort = slash < 0 ? hostPortDb : hostPortDb.substring(0, slash);
+            String db = slash < 0 ? "" : hostPortDb.substring(slash + 1);
+            int colon = hostPort.indexOf(':');
+            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+            int port = colon < 0 ? 1527 : Integer.parseInt(hostPort.substring(colon + 1));
+            return new DataSourceSpec(spec.name(), DataSourceSpec.DERBY_CLIENT, "", db, host, port, spec.user(), spec.password(), props,
+                    spec.minPoolSize(), spec.maxPoolSize());
+        }
+        return new DataSourceSpec(spec.name(), DataSourceSpec.DERBY_EMBEDDED, "", location, "", -1, spec.user(), spec.password(), props,
+                spec.minPoolSize(), spec.maxPoolSize());
+    }
+
+    private DataSource vendorDataSource(DataSourceSpec spec, ClassLoader classLoader) {
+        if (spec.className().isEmpty()) {
+            throw new DataSourceDefinitionException("datasource " + spec.name() + ": neither a className nor a jdbc:derby: url is given", null);
+        }
+        Object instance;
+        try {
+            Class<?> type = Class.forName(spec.className(), true, classLoader);
+            instance = type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new DataSourceDefinitionException("datasource " + spec.name() + ": cannot instantiate class " + spec.className() + ": " + e, e);
+        }
+        if (!(instance instanceof DataSource ds)) {
+            throw new DataSourceDefinitionException("datasource " + spec.name() + ": class " + spec.className() + " is not a javax.sql.DataSource", null);
+        }
+        Map<String, Object> props = new LinkedHashMap<>();
+        if (!spec.databaseName().isEmpty()) {
+            props.put("databaseName", isEmbeddedDerby(spec) ? embeddedPath(spec.databaseName()) : spec.databaseName());
+        }
+        if (!spec.serverName().isEmpty()) {
+            props.put("serverName", spec.serverName());
+        }
+        if (spec.portNumber() > 0) {
+            props.put("portNumber", spec.portNumber());
+        }
+        if (!spec.user().isEmpty()) {
+            props.put("user", spec.user());
+        }
+        if (!spec.password().isEmpty()) {
+            props.put("password", spec.password());
+        }
+        if (isEmbeddedDerby(spec)) {
+            props.put("createDatabase", "create");
+        }
+        props.putAll(spec.properties());
+        props.forEach((k, v) -> setProperty(spec, ds, k, v));
+        return ds;
+    }
+
+    private String embeddedPath(String databaseName) {
+        if (databaseName.startsWith("memory:") || Path.of(databaseName).isAbsolute()) {
+            return databaseName;
+        }
+        return dataDirectory.resolve(databaseName).toString();
+    }
+
+    private static void setProperty(DataSourceSpec spec, DataSource ds, String property, Object value) {
+        String setter = "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+        for (Method m : ds.getClass().getMethods()) {
+            if (m.getName().equals(setter) && m.getParameterCount() == 1) {
+                Class<?> type = m.getParameterTypes()[0];
+                try {
+                    m.invoke(ds, convert(value.toString(), type));
+                    return;
+                } catch (ReflectiveOperationException | IllegalArgumentException e) {
+                    throw new DataSourceDefinitionException("datasource " + spec.name() + ": cannot set property " + property + "=" + value
+                            + " on " + ds.getClass().getName() + ": " + e, e);
+                }
+            }
+        }
+        throw new DataSourceDefinitionException("datasource " + spec.name() + ": " + ds.getClass().getName() + " has no property '" + property + "'", null);
+    }
+
+    private static Object convert(String value, Class<?> type) {
+        if (type == String.class) {
+            return value;
+        }
+        if (type == int.class || type == Integer.class) {
+            return Integer.parseInt(value);
+        }
+        if (type == long.class || type == Long.class) {
+            return Long.parseLong(value);
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException("unsupported property type " + type.getName());
+    }
+
+    private static boolean isEmbeddedDerby(DataSourceSpec spec) {
+        return spec.className().equals(DataSourceSpec.DERBY_EMBEDDED);
+    }
+
+    private void shutdownDerby(DataSourceSpec spec, ClassLoader classLoader) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(SERVER_LOADER);
+        try {
+            DataSource ds = (DataSource) Class.forName(DataSourceSpec.DERBY_EMBEDDED, true, SERVER_LOADER).getConstructor().newInstance();
+            setProperty(spec, ds, "databaseName", embeddedPath(spec.databaseName()));
+            setProperty(spec, ds, "shutdownDatabase", "shutdown");
+            ds.getConnection().close();
+        } catch (SQLException expected) {
+            // Derby reports a clean shutdown as SQLState 08006
+            if (!"08006".equals(expected.getSQLState())) {
+                System.getLogger(DataSourceFactory.class.getName()).log(System.Logger.Level.WARNING,
+                        "datasource " + spec.name() + ": database shutdown: " + expected.getMessage());
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Derby is not on the server's class path", e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private static ThreadFactory serverThreads(String poolName) {
+        return runnable -> {
+            Thread t = new Thread(runnable, poolName + "-" + POOL_THREADS.incrementAndGet());
+            t.setDaemon(true);
+            t.setContextClassLoader(SERVER_LOADER);
+            return t;
+        };
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.toString() : c.getMessage();
+    }
+}

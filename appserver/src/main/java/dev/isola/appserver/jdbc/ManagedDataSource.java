@@ -1,0 +1,129 @@
+package dev.isola.appserver.jdbc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.isola.appserver.tx.LocalTransaction;
+import dev.isola.appserver.tx.LocalTransactionManager;
+import dev.isola.appserver.tx.ResourceConflictException;
+
+import javax.sql.DataSource;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.logging.Logger;
+
+/**
+ * The datasource applications get: a HikariCP pool that takes part in the server's
+ * transactions. Outside a transaction {@link #getConnection()} is a plain pooled connection
+ * in auto-commit mode. Inside one, every {@code getConnection()} returns a handle on the same
+ * physical connection, enlisted in the transaction and committed or rolled back with it.
+ *
+ * <p>Two datasources in one transaction: the second {@code getConnection()} fails with an
+ * {@link SQLException} (SQLState 25000) that names both datasources, and the transaction goes
+ * on with the first. See {@link ResourceConflictException} for why.
+ */
+public final class ManagedDataSource implements DataSource, AutoCloseable {
+
+    private final String name;
+    private final HikariDataSource pool;
+    private final LocalTransactionManager tm;
+    private final Runnable afterClose;
+
+    ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
+        this.name = name;
+        this.pool = pool;
+        this.tm = tm;
+        this.afterClose = afterClose;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        LocalTransaction tx = tm.currentTransaction();
+        if (tx == null || !tx.isActive()) {
+            return pool.getConnection();
+        }
+        try {
+            return tx.enlist(this, "datasource " + name, this::enlistedConnection).newHandle();
+        } catch (ResourceConflictException e) {
+            throw new SQLException(e.getMessage(), "25000", e);
+        } catch (UncheckedSqlException e) {
+            throw e.getCause();
+        }
+    }
+
+    private EnlistedConnection enlistedConnection() {
+        try {
+            return new EnlistedConnection(name, pool.getConnection());
+        } catch (SQLException e) {
+            throw new UncheckedSqlException(e);
+        }
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        throw new SQLFeatureNotSupportedException("datasource " + name + " is a pool with fixed credentials; use getConnection()");
+    }
+
+    /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released). */
+    @Override
+    public void close() {
+        pool.close();
+        afterClose.run();
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        return pool.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || pool.isWrapperFor(iface);
+    }
+
+    @Override
+    public String toString() {
+        return "ManagedDataSource[" + name + "]";
+    }
+
+    private static final class UncheckedSqlException extends RuntimeException {
+        UncheckedSqlException(SQLException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized SQLException getCause() {
+            return (SQLException) super.getCause();
+        }
+    }
+}

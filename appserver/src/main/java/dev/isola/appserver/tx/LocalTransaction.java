@@ -1,0 +1,293 @@
+package dev.isola.appserver.tx;
+
+import jakarta.transaction.HeuristicMixedException;
+import jakarta.transaction.HeuristicRollbackException;
+import jakarta.transaction.RollbackException;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.Transaction;
+
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * One local transaction. It completes at most one {@link TransactionalResource} (one-phase:
+ * the resource's own commit is the transaction's outcome) and runs the registered
+ * {@link Synchronization}s around completion, interposed ones inside the ordinary ones as
+ * the Jakarta Transactions specification orders them.
+ *
+ * <p>Why only one resource: without a prepare phase and a recovery log, committing a second
+ * resource after the first can leave one committed and the other not. Refusing the second
+ * ({@link ResourceConflictException}) is explicit; silently losing atomicity is not.
+ */
+public final class LocalTransaction implements Transaction {
+
+    private final long id;
+    private final Instant deadline;
+    private final Map<Object, Object> resourcesByKey = new HashMap<>();
+    private final List<Synchronization> synchronizations = new ArrayList<>();
+    private final List<Synchronization> interposed = new ArrayList<>();
+    private Object resourceKey;
+    private TransactionalResource resource;
+    private int status = Status.STATUS_ACTIVE;
+    private Throwable rollbackReason;
+
+    LocalTransaction(long id, Instant deadline) {
+        this.id = id;
+        this.deadline = deadline;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    /**
+     * The resource registered under {@code key} in this transaction, created by
+     * {@code factory} on first use, so that every {@code getConnection()} of one datasource
+     * inside one transaction works on the same physical connection.
+     *
+     * @throws ResourceConflictException if the transaction already holds another key's resource
+     * @throws IllegalStateException     if the transaction is no longer active
+     */
+    public synchronized <R extends TransactionalResource> R enlist(Object key, String description, Supplier<R> factory) {
+        Objects.requireNonNull(key, "key");
+        if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + "; " + description + " cannot join it");
+        }
+        if (resourceKey != null && !resourceKey.equals(key)) {
+            throw new ResourceConflictException(resource.describe(), description, id);
+        }
+        if (resource == null) {
+            resource = factory.get();
+            resourceKey = key;
+        }
+        @SuppressWarnings("unchecked")
+        R r = (R) resource;
+        return r;
+    }
+
+    /** A value kept with the transaction ({@code TransactionSynchronizationRegistry.putResource}). */
+    public synchronized void putResource(Object key, Object value) {
+        resourcesByKey.put(key, value);
+    }
+
+    public synchronized Object getResource(Object key) {
+        return resourcesByKey.get(key);
+    }
+
+    @Override
+    public void commit() throws RollbackException, HeuristicMixedException, HeuristicRollbackException, SystemException {
+        if (status == Status.STATUS_ACTIVE && deadline != null && Instant.now().isAfter(deadline)) {
+            markRollback(new IllegalStateException("transaction " + id + " timed out"));
+        }
+        if (status == Status.STATUS_ACTIVE) {
+            try {
+                beforeCompletion();
+            } catch (RuntimeException e) {
+                markRollback(e);
+            }
+        }
+        if (status == Status.STATUS_MARKED_ROLLBACK) {
+            rollbackResource();
+            afterCompletion(Status.STATUS_ROLLEDBACK);
+            RollbackException rolledBack = new RollbackException("transaction " + id + " was marked for rollback and has been rolled back"
+                    + (rollbackReason == null ? "" : ": " + rollbackReason.getMessage()));
+            if (rollbackReason != null) {
+                rolledBack.initCause(rollbackReason);
+            }
+            throw rolledBack;
+        }
+        requireStatus(Status.STATUS_ACTIVE, "commit");
+        status = Status.STATUS_COMMITTING;
+        try {
+            if (resource != null) {
+                resource.commit();
+            }
+        } catch (Exception e) {
+            status = Status.STATUS_ROLLING_BACK;
+            rollbackQuietly();
+            afterCompletion(Status.STATUS_ROLLEDBACK);
+            RollbackException failed = new RollbackException("transaction " + id + ": commit of " + resource.describe() + " failed: " + e.getMessage());
+            failed.initCause(e);
+            throw failed;
+        }
+        release();
+        afterCompletion(Status.STATUS_COMMITTED);
+    }
+
+    @Override
+    public void rollback() throws SystemException {
+        if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + " and cannot be rolled back");
+        }
+        rollbackResource();
+        afterCompletion(Status.STATUS_ROLLEDBACK);
+    }
+
+    @Override
+    public synchronized void setRollbackOnly() {
+        if (status == Status.STATUS_ACTIVE || status == Status.STATUS_MARKED_ROLLBACK) {
+            status = Status.STATUS_MARKED_ROLLBACK;
+        } else {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + "; it cannot be marked for rollback");
+        }
+    }
+
+    void markRollback(Throwable reason) {
+        if (rollbackReason == null) {
+            rollbackReason = reason;
+        }
+        status = Status.STATUS_MARKED_ROLLBACK;
+    }
+
+    @Override
+    public synchronized int getStatus() {
+        return status;
+    }
+
+    public boolean isRollbackOnly() {
+        return getStatus() == Status.STATUS_MARKED_ROLLBACK;
+    }
+
+    public boolean isActive() {
+        int s = getStatus();
+        return s == Status.STATUS_ACTIVE || s == Status.STATUS_MARKED_ROLLBACK;
+    }
+
+    @Override
+    public boolean enlistResource(XAResource xaResource) throws RollbackException, SystemException {
+        if (status == Status.STATUS_MARKED_ROLLBACK) {
+            throw new RollbackException("transaction " + id + " is marked for rollback");
+        }
+        OnePhaseXaResource wrapped = enlist(xaResource, "XA resource " + xaResource, () -> new OnePhaseXaResource(xaResource, xid()));
+        return wrapped != null;
+    }
+
+    @Override
+    public boolean delistResource(XAResource xaResource, int flag) {
+        return resourceKey == xaResource;
+    }
+
+    @Override
+    public synchronized void registerSynchronization(Synchronization sync) throws RollbackException {
+        requireRegistrable();
+        synchronizations.add(sync);
+    }
+
+    synchronized void registerInterposedSynchronization(Synchronization sync) {
+        requireRegistrable();
+        interposed.add(sync);
+    }
+
+    private void requireRegistrable() {
+        if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + "; no synchronization can be registered");
+        }
+    }
+
+    private void beforeCompletion() {
+        for (int i = 0; i < synchronizations.size(); i++) {
+            synchronizations.get(i).beforeCompletion();
+        }
+        for (int i = 0; i < interposed.size(); i++) {
+            interposed.get(i).beforeCompletion();
+        }
+    }
+
+    private void afterCompletion(int outcome) {
+        status = outcome;
+        for (Synchronization s : List.copyOf(interposed)) {
+            runQuietly(() -> s.afterCompletion(outcome));
+        }
+        for (Synchronization s : List.copyOf(synchronizations)) {
+            runQuietly(() -> s.afterCompletion(outcome));
+        }
+    }
+
+    private void rollbackResource() {
+        status = Status.STATUS_ROLLING_BACK;
+        rollbackQuietly();
+    }
+
+    private void rollbackQuietly() {
+        if (resource != null) {
+            try {
+                resource.rollback();
+            } catch (Exception e) {
+                System.getLogger(LocalTransaction.class.getName()).log(System.Logger.Level.WARNING,
+                        "transaction " + id + ": rollback of " + resource.describe() + " failed: " + e);
+            }
+        }
+        release();
+    }
+
+    private void release() {
+        if (resource != null) {
+            TransactionalResource r = resource;
+            runQuietly(r::release);
+        }
+    }
+
+    private static void runQuietly(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            System.getLogger(LocalTransaction.class.getName()).log(System.Logger.Level.WARNING, "after completion: " + e);
+        }
+    }
+
+    private void requireStatus(int expected, String operation) {
+        if (status != expected) {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + "; cannot " + operation);
+        }
+    }
+
+    private Xid xid() {
+        byte[] gtrid = ByteBuffer.allocate(Long.BYTES).putLong(id).array();
+        return new Xid() {
+            public int getFormatId() { return 0x49534f4c; }
+            public byte[] getGlobalTransactionId() { return gtrid.clone(); }
+            public byte[] getBranchQualifier() { return new byte[] {1}; }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "LocalTransaction[" + id + ", " + StatusNames.of(getStatus()) + "]";
+    }
+
+    /** An {@link XAResource} committed in one phase, as the only resource of the transaction. */
+    private record OnePhaseXaResource(XAResource xa, Xid xid) implements TransactionalResource {
+        OnePhaseXaResource {
+            try {
+                xa.start(xid, XAResource.TMNOFLAGS);
+            } catch (XAException e) {
+                throw new IllegalStateException("XA resource " + xa + " refused to start: " + e.getMessage(), e);
+            }
+        }
+
+        public String describe() { return "XA resource " + xa; }
+
+        public void commit() throws XAException {
+            xa.end(xid, XAResource.TMSUCCESS);
+            xa.commit(xid, true);
+        }
+
+        public void rollback() throws XAException {
+            xa.end(xid, XAResource.TMFAIL);
+            xa.rollback(xid);
+        }
+
+        public void release() { }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.isola.appserver.web;
+
+import dev.isola.appserver.inject.Injector;
+import dev.isola.appserver.naming.Scopes;
+
+import java.nio.file.Path;
+
+/**
+ * What the web sub-server needs to run one web module.
+ *
+ * @param contextPath  "" for the root context, else "/name"
+ * @param docBase      the unpacked WAR
+ * @param parentLoader the application's loader (libraries and EJB modules): the parent of the module's web loader
+ * @param scopes       the module's naming scopes ({@code java:comp} is {@code java:module} in a web module)
+ * @param workDirectory where Jasper writes generated JSP classes
+ */
+public record WebModuleSpec(String application, String module, String contextPath, Path docBase, ClassLoader parentLoader, Injector injector,
+                            Scopes scopes, Path workDirectory) {
+}

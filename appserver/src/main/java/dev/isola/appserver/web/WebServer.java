@@ -1,0 +1,201 @@
+package dev.isola.appserver.web;
+
+import dev.isola.appserver.naming.NamingScopes;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.ThreadBindingListener;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.JreMemoryLeakPreventionListener;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.ContextConfig;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.scan.StandardJarScanFilter;
+import org.apache.tomcat.util.scan.StandardJarScanner;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * The web sub-server: one embedded Apache Tomcat per isolate, one HTTP connector whose
+ * requests run on virtual threads, and one Tomcat context per web module.
+ *
+ * <p>Each context is a full web application: {@code web.xml}, {@code @WebServlet} and
+ * friends, JSP through Jasper, and JSTL, which the server provides on its class path (its
+ * TLDs are scanned; the server's other JARs are not, which keeps context start-up short).
+ * The context's class loader is Tomcat's web application loader with the application's loader
+ * as parent; components are created through {@link ComponentInstanceManager}; while Tomcat
+ * runs code of the module (requests, listeners, start-up) the module's naming scopes are
+ * current, through Tomcat's thread-binding hook.
+ *
+ * <p>Only one per process: Tomcat registers process-wide state (URL stream handlers), which is
+ * one reason isolates are processes.
+ */
+public final class WebServer implements AutoCloseable {
+
+    private static final Logger TOMCAT_LOGGER = Logger.getLogger("org.apache");
+
+    private final Tomcat tomcat;
+    private final Path baseDirectory;
+    private final Map<String, Deployed> contexts = new ConcurrentHashMap<>();
+    private final String serverJarsToSkip;
+    private int port;
+
+    private record Deployed(String owner, StandardContext context, List<ClassLoader> registered) { }
+
+    public WebServer(String host, int port, Path baseDirectory) {
+        TOMCAT_LOGGER.setLevel(Level.WARNING);
+        this.baseDirectory = baseDirectory;
+        this.tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDirectory.toAbsolutePath().toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", host);
+        connector.setProperty("useVirtualThreads", "true");
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+        tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
+        this.serverJarsToSkip = serverJars(false);
+    }
+
+    /** Starts Tomcat and its connector; {@link #port()} is the bound port afterwards. */
+    public void start() {
+        try {
+            Files.createDirectories(baseDirectory.resolve("webapps"));
+            tomcat.start();
+        } catch (LifecycleException | IOException e) {
+            throw new IllegalStateException("the web sub-server could not start: " + e.getMessage(), e);
+        }
+        this.port = tomcat.getConnector().getLocalPort();
+        if (port <= 0) {
+            throw new IllegalStateException("the web sub-server could not bind its HTTP port (is it in use?)");
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** Whether a context already serves {@code contextPath}, and which module's. */
+    public String owner(String contextPath) {
+        Deployed d = contexts.get(contextPath);
+        return d == null ? null : d.owner();
+    }
+
+    /**
+     * Adds and starts a context for {@code spec}.
+     *
+     * @throws IllegalStateException if the context fails to start (Tomcat has logged why)
+     */
+    public void deploy(WebModuleSpec spec) {
+        StandardContext ctx = new StandardContext();
+        ctx.setName(spec.contextPath());
+        ctx.setPath(spec.contextPath());
+        ctx.setDisplayName(spec.application() + "/" + spec.module());
+        ctx.setDocBase(spec.docBase().toAbsolutePath().toString());
+        ctx.setWorkDir(spec.workDirectory().toAbsolutePath().toString());
+        ctx.setParentClassLoader(spec.parentLoader());
+        // these two checks need --add-opens into the JDK; without it they only log warnings
+        ctx.setClearReferencesRmiTargets(false);
+        ctx.setClearReferencesThreadLocals(false);
+        ctx.setInstanceManager(new ComponentInstanceManager(spec.injector(), spec.scopes(), () -> ctx.getLoader().getClassLoader()));
+        ctx.addLifecycleListener(new Tomcat.DefaultWebXmlListener());
+        ContextConfig config = new ContextConfig();
+        config.setDefaultWebXml(tomcat.noDefaultWebXmlPath());
+        ctx.addLifecycleListener(config);
+        StandardJarScanner scanner = new StandardJarScanner();
+        StandardJarScanFilter filter = new StandardJarScanFilter();
+        filter.setDefaultTldScan(true);
+        filter.setTldSkip(serverJarsToSkip);
+        filter.setDefaultPluggabilityScan(true);
+        filter.setPluggabilitySkip(serverJars(true));
+        scanner.setJarScanFilter(filter);
+        ctx.setJarScanner(scanner);
+        Deque<NamingScopes.Restore> bound = new ArrayDeque<>();
+        List<ClassLoader> registered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ctx.setThreadBindingListener(new ThreadBindingListener() {
+            @Override
+            public void bind() {
+                ClassLoader loader = Thread.currentThread().getContextClassLoader();
+                if (loader != null && loader != spec.parentLoader() && !registered.contains(loader)) {
+                    registered.add(loader);
+                    NamingScopes.register(loader, spec.scopes());
+                }
+                synchronized (bound) {
+                    bound.push(NamingScopes.enter(spec.scopes()));
+                }
+            }
+
+            @Override
+            public void unbind() {
+                NamingScopes.Restore r;
+                synchronized (bound) {
+                    r = bound.poll();
+                }
+                if (r != null) {
+                    r.close();
+                }
+            }
+        });
+        tomcat.getHost().addChild(ctx);
+        if (!ctx.getState().isAvailable()) {
+            removeQuietly(ctx);
+            throw new IllegalStateException("web module " + spec.module() + " at " + spec.contextPath()
+                    + " failed to start (the web sub-server's log has the cause)");
+        }
+        contexts.put(spec.contextPath(), new Deployed(spec.application() + "/" + spec.module(), ctx, registered));
+    }
+
+    /** Stops and removes the context at {@code contextPath}, if any. */
+    public void undeploy(String contextPath) {
+        Deployed d = contexts.remove(contextPath);
+        if (d != null) {
+            removeQuietly(d.context());
+            d.registered().forEach(NamingScopes::unregister);
+            d.registered().clear();
+        }
+    }
+
+    private void removeQuietly(Context ctx) {
+        try {
+            tomcat.getHost().removeChild(ctx);
+        } catch (RuntimeException e) {
+            TOMCAT_LOGGER.log(Level.WARNING, "removing context " + ctx.getPath() + ": " + e);
+        }
+        try {
+            ctx.destroy();
+        } catch (LifecycleException | RuntimeException ignored) {
+            // already destroyed by removeChild
+        }
+    }
+
+    @Override
+    public void close() {
+        contexts.keySet().forEach(this::undeploy);
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            TOMCAT_LOGGER.log(Level.WARNING, "stopping the web sub-server: " + e);
+        }
+    }
+
+    /** The file names of the server's own JARs, as a Tomcat scan-filter pattern list; JSTL stays scannable for TLDs unless {@code all}. */
+    private static String serverJars(boolean all) {
+        String cp = System.getProperty("java.class.path", "");
+        return Arrays.stream(cp.split(File.pathSeparator)).filter(s -> s.endsWith(".jar"))
+                .map(s -> Path.of(s).getFileName().toString())
+                .filter(n -> all || !n.contains("jstl"))
+                .distinct().collect(Collectors.joining(","));
+    }
+}

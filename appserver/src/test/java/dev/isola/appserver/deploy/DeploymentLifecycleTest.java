@@ -1,0 +1,199 @@
+package dev.isola.appserver.deploy;
+
+import dev.isola.appserver.support.RunningServer;
+import dev.isola.appserver.support.ShopApp;
+import dev.isola.appserver.support.TestApps;
+import dev.isola.appserver.testapps.bad.BrokenServlet;
+import dev.isola.appserver.testapps.bad.ChickenBean;
+import dev.isola.appserver.testapps.bad.EggBean;
+import dev.isola.appserver.testapps.bad.FailingStartupBean;
+import dev.isola.appserver.testapps.bad.HealthyStartupBean;
+import dev.isola.appserver.testapps.bad.HelloServlet;
+import dev.isola.appserver.testapps.bad.MissingService;
+import dev.isola.appserver.testapps.calc.CalcClientServlet;
+import dev.isola.appserver.testapps.calc.Calculator;
+import dev.isola.appserver.testapps.calc.CalculatorBean;
+import dev.isola.appserver.testapps.leak.LeakBean;
+import dev.isola.appserver.testapps.leak.LeakServlet;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.ref.WeakReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Deployment shapes (EAR by convention, standalone WAR and EJB-JAR), undeployment releasing
+ * the application's class loader, and bad input: each rejected with a message naming what is
+ * wrong, and nothing of it left behind.
+ */
+class DeploymentLifecycleTest {
+
+    static RunningServer fixture;
+
+    @BeforeAll
+    static void start() {
+        fixture = new RunningServer();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fixture.close();
+    }
+
+    private DeploymentException rejected(Path archive, String deploymentName) {
+        DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(archive));
+        assertTrue(fixture.server().deployments().stream().noneMatch(d -> d.name().equals(deploymentName)), "still listed");
+        assertFalse(Files.exists(fixture.workDirectory().resolve(deploymentName)), "files left in the work directory");
+        return e;
+    }
+
+    @Test
+    void earWithoutApplicationXmlUsesConventions() {
+        Path ear = fixture.export(TestApps.conventionEar("conv.ear", ShopApp.ejb(), ShopApp.web(), ShopApp.model()));
+        fixture.server().deploy(ear);
+        try {
+            assertEquals("Hello, Bo", fixture.get("/shop-web-1.0/shop?op=greet&name=Bo"));
+        } finally {
+            fixture.server().undeploy("conv");
+        }
+        assertEquals(404, fixture.request("/shop-web-1.0/shop?op=greet&name=Bo").getStatus());
+    }
+
+    @Test
+    void standaloneWarReachesStandaloneEjbJarByGlobalName() {
+        fixture.server().deploy(fixture.export(TestApps.ejbJar("calc.jar", Calculator.class, CalculatorBean.class)));
+        fixture.server().deploy(fixture.export(TestApps.war("calc-client.war", CalcClientServlet.class, Calculator.class)));
+        try {
+            assertEquals("5", fixture.get("/calc-client/add?a=2&b=3"));
+        } finally {
+            fixture.server().undeploy("calc-client");
+            fixture.server().undeploy("calc");
+        }
+    }
+
+    @Test
+    void undeployReleasesTheClassLoader() throws Exception {
+        Path ear = fixture.export(TestApps.mavenStyleEar("leak.ear", "leak", TestApps.ejbJar("leak-ejb.jar", LeakBean.class),
+                TestApps.war("leak-web.war", LeakServlet.class).addAsWebResource(new StringAsset(
+                        "<%@ taglib prefix=\"c\" uri=\"jakarta.tags.core\" %><c:out value=\"${'jsp'}\"/>"), "page.jsp"), "/leak"));
+        fixture.server().deploy(ear);
+        assertEquals("now:Apache Derby later true", fixture.get("/leak/touch"));
+        assertEquals("jsp", fixture.get("/leak/page.jsp").trim());
+        WeakReference<ClassLoader> loader = fixture.server().deployment("leak").classLoader();
+        assertTrue(loader.get() != null);
+        fixture.server().undeploy("leak");
+        assertTrue(awaitCollected(loader), "the application's class loader is still reachable after undeploy");
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("ds-java-app-jdbc-leak")),
+                "a pool thread of the application's datasource survived");
+    }
+
+    private static boolean awaitCollected(WeakReference<?> ref) throws InterruptedException {
+        List<byte[]> pressure = new ArrayList<>();
+        for (int i = 0; i < 100 && ref.get() != null; i++) {
+            System.gc();
+            pressure.add(new byte[1 << 20]);
+            if (pressure.size() > 64) {
+                pressure.clear();
+            }
+            Thread.sleep(50);
+        }
+        return ref.get() == null;
+    }
+
+    @Test
+    void archiveThatIsNotAZipIsRejected() throws Exception {
+        Path file = fixture.root().resolve("garbage.ear");
+        Files.writeString(file, "this is not a zip file");
+        DeploymentException e = rejected(file, "garbage");
+        assertEquals("application garbage: archive garbage.ear is not a zip archive (zip END header not found)", e.getMessage());
+    }
+
+    @Test
+    void servletInjectingAMissingEjbIsRejected() {
+        Path war = fixture.export(TestApps.war("broken-inject.war", BrokenServlet.class, MissingService.class));
+        DeploymentException e = rejected(war, "broken-inject");
+        assertEquals("broken-inject.war", e.module());
+        assertEquals(BrokenServlet.class.getName(), e.className());
+        assertEquals("field missing", e.member());
+        assertTrue(e.reason().startsWith("@EJB cannot be satisfied: no enterprise bean in application broken-inject has a business view of type "
+                + MissingService.class.getName()), e.reason());
+        assertEquals(404, fixture.request("/broken-inject/broken").getStatus());
+    }
+
+    @Test
+    void startupSingletonWhosePostConstructThrowsIsRejectedAndUndone() {
+        System.clearProperty("isola.test.healthy.destroyed");
+        Path jar = fixture.export(TestApps.ejbJar("failing-startup.jar", FailingStartupBean.class, HealthyStartupBean.class));
+        DeploymentException e = rejected(jar, "failing-startup");
+        assertEquals(FailingStartupBean.class.getName(), e.className());
+        assertEquals("singleton FailingStartupBean failed to start: @PostConstruct method init threw java.lang.IllegalStateException: no configuration found",
+                e.reason());
+        assertEquals("1", System.getProperty("isola.test.healthy.destroyed"), "the singleton that had started was not destroyed");
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("ds-java-app-jdbc-failing")),
+                "the application's datasource pool threads survived");
+    }
+
+    @Test
+    void circularDependsOnIsRejected() {
+        Path jar = fixture.export(TestApps.ejbJar("cycle.jar", ChickenBean.class, EggBean.class));
+        DeploymentException e = rejected(jar, "cycle");
+        assertEquals("circular @DependsOn: ChickenBean -> EggBean -> ChickenBean", e.reason());
+    }
+
+    @Test
+    void twoModulesClaimingOneContextRootAreRejected() {
+        String xml = """
+                <application xmlns="https://jakarta.ee/xml/ns/jakartaee" version="10">
+                  <module><web><web-uri>one.war</web-uri><context-root>/same</context-root></web></module>
+                  <module><web><web-uri>two.war</web-uri><context-root>same</context-root></web></module>
+                </application>
+                """;
+        EnterpriseArchive ear = ShrinkWrap.create(EnterpriseArchive.class, "clash.ear")
+                .addAsModule(TestApps.war("one.war", HelloServlet.class)).addAsModule(TestApps.war("two.war", HelloServlet.class))
+                .setApplicationXML(new StringAsset(xml));
+        DeploymentException e = rejected(fixture.export(ear), "clash");
+        assertEquals("application clash, module two.war: context root '/same' is also claimed by module one.war of the same application", e.getMessage());
+        assertEquals(404, fixture.request("/same/hello").getStatus());
+    }
+
+    @Test
+    void contextRootOfAnotherApplicationIsRejected() {
+        fixture.server().deploy(fixture.export(TestApps.war("hello.war", HelloServlet.class)));
+        try {
+            EnterpriseArchive ear = ShrinkWrap.create(EnterpriseArchive.class, "intruder.ear")
+                    .addAsModule(TestApps.war("hello.war", HelloServlet.class));
+            DeploymentException e = rejected(fixture.export(ear), "intruder");
+            assertEquals("application intruder, module hello.war: context root '/hello' is already used by hello/hello", e.getMessage());
+            assertTrue(fixture.get("/hello/hello").startsWith("hello from /hello"));
+        } finally {
+            fixture.server().undeploy("hello");
+        }
+    }
+
+    @Test
+    void deployingTheSameNameTwiceIsRejected() {
+        Path war = fixture.export(TestApps.war("twice.war", HelloServlet.class));
+        fixture.server().deploy(war);
+        try {
+            DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(war));
+            assertEquals("application twice: an application named twice is already deployed; undeploy it first", e.getMessage());
+            assertTrue(fixture.get("/twice/hello").startsWith("hello from /twice"));
+        } finally {
+            fixture.server().undeploy("twice");
+        }
+        assertNull(fixture.server().deployment("twice"));
+    }
+}

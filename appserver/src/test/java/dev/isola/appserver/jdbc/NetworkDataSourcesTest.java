@@ -1,0 +1,71 @@
+package dev.isola.appserver.jdbc;
+
+import dev.isola.appserver.support.RunningServer;
+import dev.isola.appserver.support.TestApps;
+import dev.isola.appserver.testapps.datasources.DataSourcesServlet;
+import org.apache.derby.drda.NetworkServerControl;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Datasources through the Derby network client: the default datasource and one from the
+ * server configuration (bound in {@code java:global}), both on a Derby Network Server.
+ */
+class NetworkDataSourcesTest {
+
+    static NetworkServerControl derbyServer;
+    static RunningServer fixture;
+    static String base;
+    static Path databases;
+
+    @BeforeAll
+    static void start() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        derbyServer = new NetworkServerControl(InetAddress.getLoopbackAddress(), port);
+        derbyServer.start(new PrintWriter(Writer.nullWriter()));
+        for (int i = 0; i < 100; i++) {
+            try {
+                derbyServer.ping();
+                break;
+            } catch (Exception notYet) {
+                Thread.sleep(100);
+            }
+        }
+        databases = Files.createTempDirectory("isola-derby-net");
+        base = "jdbc:derby://127.0.0.1:" + port + "/" + databases.toAbsolutePath();
+        fixture = new RunningServer(b -> b
+                .defaultDataSource(new DataSourceSpec("ignored", "", base + "/main;create=true", "", "", -1, "", "", Map.of(), 1, 4))
+                .dataSource(new DataSourceSpec("java:global/jdbc/net", "", base + "/other;create=true", "", "", -1, "", "", Map.of(), 1, 4)));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fixture.close();
+        derbyServer.shutdown();
+        try (var s = Files.walk(databases)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Test
+    void defaultAndConfiguredDataSourcesUseTheNetworkServer() {
+        fixture.server().deploy(fixture.export(TestApps.war("where.war", DataSourcesServlet.class)));
+        assertEquals("default=" + base + "/main;create=true\nconfigured=" + base + "/other;create=true", fixture.get("/where/where"));
+    }
+}

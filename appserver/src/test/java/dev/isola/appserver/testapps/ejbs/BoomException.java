@@ -1,0 +1,7 @@
+package dev.isola.appserver.testapps.ejbs;
+
+public class BoomException extends Exception {
+    public BoomException(String message) {
+        super(message);
+    }
+}
