@@ -34,6 +34,18 @@ class IsolateLifecycleTest {
         return isolate.onExit().get(60, TimeUnit.SECONDS).cause();
     }
 
+    /** Waits until a {@link WaitForever} isolate has its shutdown hook in place. */
+    private static void awaitHookInstalled(Path marker) throws InterruptedException {
+        Path ready = Path.of(marker + ".ready");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(ready)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the isolate did not install its shutdown hook: " + ready + " missing");
+            }
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void runsMainWithArgumentsAndPropertiesAndReportsEveryPhaseInOrder() throws Exception {
         Isolate isolate = isolate(IsolateSpec.builder(ReturnFromMain.class.getName())
@@ -66,6 +78,7 @@ class IsolateLifecycleTest {
     void exitRunsShutdownHooksAndEndsWithTheRequestedStatus() throws Exception {
         Path marker = home.resolve("hook-marker");
         Isolate isolate = isolate(IsolateSpec.builder(WaitForever.class.getName()).arguments(marker.toString())).start();
+        awaitHookInstalled(marker);
 
         IsolateStatus.Terminated end = isolate.exit(7).get(60, TimeUnit.SECONDS);
 
@@ -78,6 +91,7 @@ class IsolateLifecycleTest {
         Path marker = home.resolve("hook-marker");
         Isolate isolate = isolate(IsolateSpec.builder(WaitForever.class.getName()).arguments(marker.toString())).start();
         long pid = isolate.pid();
+        awaitHookInstalled(marker);
 
         IsolateStatus.Terminated end = isolate.halt(9).get(1, TimeUnit.SECONDS);
 
