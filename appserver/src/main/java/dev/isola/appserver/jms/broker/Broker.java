@@ -560,6 +560,11 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
         return rows;
     }
 
+    /** What the message store did since the broker started (batches and commits: group commit at work). */
+    public MessageStore.Statistics storeStatistics() {
+        return store.statistics();
+    }
+
     /** The number of open client connections. */
     public int connectionCount() {
         return connections.size();

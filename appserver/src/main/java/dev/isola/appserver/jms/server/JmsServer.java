@@ -10,6 +10,7 @@ import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.protocol.BrokerAcceptor;
 import dev.isola.appserver.jms.protocol.BrokerConnector;
 import dev.isola.appserver.jms.protocol.LocalBrokerConnector;
+import dev.isola.appserver.jms.store.MessageStore;
 
 import java.util.List;
 import java.util.Optional;
@@ -87,6 +88,11 @@ public final class JmsServer implements AutoCloseable {
 
     public Optional<DestinationStats> destination(String name, DestinationType type) {
         return broker.destinations().stream().filter(d -> d.name().equals(name) && d.type() == type).findFirst();
+    }
+
+    /** Batches and commits of the message store since start; more batches than commits is group commit sharing syncs. */
+    public MessageStore.Statistics storeStatistics() {
+        return broker.storeStatistics();
     }
 
     public int connectionCount() {

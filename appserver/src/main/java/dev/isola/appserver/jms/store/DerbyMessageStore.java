@@ -56,6 +56,8 @@ final class DerbyMessageStore implements MessageStore {
     private ArrayDeque<Pending> pending = new ArrayDeque<>();
     private boolean closing;
     private final Thread writer;
+    private volatile long batches;
+    private volatile long commits;
 
     private record Pending(List<StoreOperation> batch, CompletableFuture<Void> done) {
     }
@@ -200,6 +202,8 @@ final class DerbyMessageStore implements MessageStore {
                     execute(p.batch());
                 }
                 connection.commit();
+                commits++;
+                batches += group.size();
                 group.forEach(p -> p.done().complete(null));
                 return;
             } catch (SQLException e) {
@@ -213,6 +217,8 @@ final class DerbyMessageStore implements MessageStore {
                 try {
                     execute(p.batch());
                     connection.commit();
+                    commits++;
+                    batches++;
                     p.done().complete(null);
                 } catch (SQLException e) {
                     rollbackQuietly();
@@ -296,6 +302,11 @@ final class DerbyMessageStore implements MessageStore {
         } catch (SQLException e) {
             LOG.log(System.Logger.Level.WARNING, "rollback of the JMS store failed: " + describe(e));
         }
+    }
+
+    @Override
+    public Statistics statistics() {
+        return new Statistics(batches, commits);
     }
 
     @Override

@@ -36,9 +36,21 @@ public interface MessageStore extends AutoCloseable {
      */
     CompletableFuture<Void> apply(List<StoreOperation> batch);
 
+    /** Counts since the store was opened. */
+    Statistics statistics();
+
     /** Finishes batches in progress, then releases the store. */
     @Override
     void close();
+
+    /**
+     * What the store did: more batches than commits means concurrent batches shared a disk sync.
+     *
+     * @param batches batches applied successfully
+     * @param commits database commits (each one log sync)
+     */
+    record Statistics(long batches, long commits) {
+    }
 
     /**
      * The store's content at startup.
