@@ -38,7 +38,7 @@ class AcknowledgeModesTest {
                 .queue("orders.DLQ")
                 .destination(DestinationConfig.queue("poison").withMaxDeliveryAttempts(3).withDeadLetterQueue("orders.DLQ"))
                 .destination(DestinationConfig.queue("fragile").withMaxDeliveryAttempts(2))
-                .queue("listener-fail"));
+                .queue("listener-fail").queue("listener-client"));
     }
 
     @AfterAll
@@ -255,5 +255,26 @@ class AcknowledgeModesTest {
         send(c, "listener-fail", "flaky");
         assertTrue(done.await(5, TimeUnit.SECONDS), "attempts: " + counts);
         assertEquals(List.of(1, 2, 3), new ArrayList<>(counts));
+    }
+
+    @Test
+    void aClientAcknowledgeListenerAcknowledgesTheMessageItIsHandling() throws Exception {
+        Connection c = jms.connection();
+        Session s = c.createSession(Session.CLIENT_ACKNOWLEDGE);
+        CountDownLatch done = new CountDownLatch(10);
+        s.createConsumer(s.createQueue("listener-client")).setMessageListener(m -> {
+            try {
+                m.acknowledge();
+            } catch (JMSException e) {
+                throw new IllegalStateException(e);
+            }
+            done.countDown();
+        });
+        String[] texts = new String[10];
+        java.util.Arrays.setAll(texts, i -> "l" + i);
+        send(c, "listener-client", texts);
+        assertTrue(done.await(5, TimeUnit.SECONDS));
+        c.stop();
+        assertEquals(0, depth("listener-client") + inFlight("listener-client"), "each acknowledge() covered its own message");
     }
 }

@@ -9,9 +9,15 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueReceiver;
+import jakarta.jms.QueueSender;
+import jakarta.jms.QueueSession;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -296,5 +302,27 @@ class QueueDeliveryTest {
         }
         assertEquals(200, got.size());
         assertEquals(200, got.stream().distinct().count());
+    }
+
+    @Test
+    void theQueueAndTopicDomainInterfacesWorkAndRefuseTheOtherDomain() throws Exception {
+        QueueConnection qc = jms.track(jms.server().connectionFactory().createQueueConnection());
+        qc.start();
+        QueueSession qs = qc.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+        Queue queue = qs.createQueue("multi");
+        QueueSender sender = qs.createSender(queue);
+        sender.send(qs.createTextMessage("via QueueSender"));
+        QueueReceiver receiver = qs.createReceiver(queue);
+        assertEquals("via QueueSender", ((TextMessage) receiver.receive(1000)).getText());
+        assertEquals(queue, receiver.getQueue());
+        assertThrows(jakarta.jms.IllegalStateException.class, () -> qs.createTopic("t"));
+        assertThrows(jakarta.jms.IllegalStateException.class, qs::createTemporaryTopic);
+        assertThrows(jakarta.jms.IllegalStateException.class, () -> qs.unsubscribe("x"));
+
+        TopicConnection tc = jms.track(jms.server().connectionFactory().createTopicConnection());
+        TopicSession ts = tc.createTopicSession(false, Session.AUTO_ACKNOWLEDGE);
+        assertThrows(jakarta.jms.IllegalStateException.class, () -> ts.createQueue("q"));
+        assertThrows(jakarta.jms.IllegalStateException.class, () -> ts.createBrowser(queue));
+        assertThrows(jakarta.jms.IllegalStateException.class, ts::createTemporaryQueue);
     }
 }

@@ -45,7 +45,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A persistent message is in the store before its send completes, and a message's
  * delivery count is in the store before it is handed out, so after a crash messages come
  * back exactly as they were: unacknowledged ones flagged as redelivered, acknowledged ones
- * gone.
+ * gone. Only queues and durable subscriptions store messages; temporary destinations and
+ * non-durable subscriptions live as long as their connection and keep even persistent
+ * messages in memory.
+ *
+ * <p>Messages are also held in memory (the store is for recovery), so a queue's depth is
+ * bounded by the heap. Expired messages are dropped when dispatch or a browser reaches
+ * them, so the depth shown may include some that have expired but were not reached yet.
  */
 public final class Broker implements BrokerAcceptor, AutoCloseable {
 
@@ -266,7 +272,8 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
     PreparedSends prepare(ClientConnection origin, List<MessageData> messages) throws BrokerRefusal {
         List<Target> targets = new ArrayList<>();
         List<StoreOperation> operations = new ArrayList<>();
-        for (MessageData message : messages) {
+        for (MessageData sent : messages) {
+            MessageData message = sent.sentBy(origin.id, origin.clientId());
             byte[] encoded = MessageCodec.encode(message);
             if (encoded.length > config.maxMessageSize()) {
                 throw new BrokerRefusal(FailureKind.RESOURCE_ALLOCATION, "message " + message.messageId() + " to " + message.destination()

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ClientConnection implements BrokerEndpoint {
 
     private static final BrokerReply OK = new BrokerReply.Ok();
+    private static final System.Logger LOG = System.getLogger(ClientConnection.class.getName());
 
     final String id;
     private final Broker broker;
@@ -60,9 +61,16 @@ final class ClientConnection implements BrokerEndpoint {
         return tag;
     }
 
+    /** Passes an event to the client; a client that cannot take it is treated as lost. */
     void send(BrokerEvent event) {
-        if (!closed) {
+        if (closed) {
+            return;
+        }
+        try {
             events.onEvent(event);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, this + " could not take an event and is treated as lost: " + e);
+            Thread.ofVirtual().name("jms-client-lost").start(this::clientLost);
         }
     }
 

@@ -168,19 +168,27 @@ final class ListenerDispatcher {
             return;
         }
         IsolaMessage message = session.messageFor(delivery);
+        boolean acknowledgesAfter = session.mode() == Session.AUTO_ACKNOWLEDGE || session.mode() == Session.DUPS_OK_ACKNOWLEDGE;
+        if (!acknowledgesAfter) {
+            // In client-acknowledge and transacted sessions the message counts as consumed when the
+            // listener gets it, so acknowledge() or commit() inside onMessage include it.
+            session.consumed(delivery, true);
+        }
         try {
             listener.onMessage(message);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "message listener " + listener.getClass().getName() + " failed on message "
                     + delivery.message().messageId() + ": " + e);
-            if (session.mode() == Session.AUTO_ACKNOWLEDGE || session.mode() == Session.DUPS_OK_ACKNOWLEDGE) {
+            if (acknowledgesAfter) {
                 // Redelivered at once, counting as a failed attempt (section 8.7 of the specification).
                 connection.post(new BrokerCommand.Release(List.of(delivery.tag()), List.of()));
                 consumer.creditUsed();
                 return;
             }
         }
-        session.consumed(delivery, true);
+        if (acknowledgesAfter) {
+            session.consumed(delivery, true);
+        }
         consumer.creditUsed();
     }
 }

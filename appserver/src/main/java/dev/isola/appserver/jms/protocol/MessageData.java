@@ -66,6 +66,15 @@ public record MessageData(
         return expiration != 0 && expiration <= now;
     }
 
+    /** This message as sent on {@code connectionId}: the broker stamps the origin itself rather than trust the client's. */
+    public MessageData sentBy(String connectionId, String clientId) {
+        if (Objects.equals(connectionId, originConnectionId) && Objects.equals(clientId, originClientId)) {
+            return this;
+        }
+        return new MessageData(messageId, destination, deliveryMode, priority, timestamp, expiration, deliveryTime, correlationId,
+                replyTo, type, properties, body, connectionId, clientId);
+    }
+
     /** A copy addressed to {@code target} with extra properties, as when it moves to a dead-letter queue. */
     public MessageData redirectedTo(DestinationRef target, Map<String, Object> extraProperties) {
         Map<String, Object> merged = new LinkedHashMap<>(properties);

@@ -1,6 +1,8 @@
 package dev.isola.appserver.jms.config;
 
 import dev.isola.appserver.jms.message.ObjectMessageFilter;
+import jakarta.jms.JMSConnectionFactoryDefinition;
+import jakarta.jms.JMSDestinationDefinition;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -75,5 +77,28 @@ class JmsConfigTest {
         assertRefused("unknown connection factory setting 'user'", () -> ConnectionFactoryConfig.fromProperties(Map.of("user", "x")));
         assertRefused("prefetch is 0", () -> ConnectionFactoryConfig.defaults().withPrefetch(0));
         assertRefused("prefetch is 'many'", () -> ConnectionFactoryConfig.fromProperties(Map.of("prefetch", "many")));
+    }
+
+    @JMSDestinationDefinition(name = "java:app/jms/orders", interfaceName = "jakarta.jms.Queue",
+            properties = {"maxDeliveryAttempts=4", "deadLetterQueue=orders.DLQ"})
+    @JMSDestinationDefinition(name = "java:app/jms/broken", interfaceName = "jakarta.jms.Queue", destinationName = "broken",
+            properties = {"maxDeliveryAttempts"})
+    @JMSConnectionFactoryDefinition(name = "java:app/jms/factory", clientId = "shop", properties = {"prefetch=20"})
+    private static final class AnnotatedApplication {
+    }
+
+    @Test
+    void resourceDefinitionAnnotationsBecomeConfiguration() {
+        JMSDestinationDefinition[] destinations = AnnotatedApplication.class.getAnnotationsByType(JMSDestinationDefinition.class);
+        DestinationConfig orders = ResourceDefinitions.destination(destinations[0]);
+        assertEquals(DestinationConfig.queue("orders").withMaxDeliveryAttempts(4).withDeadLetterQueue("orders.DLQ"), orders,
+                "without destinationName the last segment of the JNDI name is the queue's name");
+        assertRefused("@JMSDestinationDefinition(name = \"java:app/jms/broken\"): property 'maxDeliveryAttempts' is not name=value",
+                () -> ResourceDefinitions.destination(destinations[1]));
+
+        ConnectionFactoryConfig factory = ResourceDefinitions.connectionFactory(
+                AnnotatedApplication.class.getAnnotation(JMSConnectionFactoryDefinition.class));
+        assertEquals(Optional.of("shop"), factory.clientId());
+        assertEquals(20, factory.prefetch());
     }
 }
