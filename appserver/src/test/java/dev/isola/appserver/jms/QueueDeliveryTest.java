@@ -24,7 +24,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -201,6 +200,15 @@ class QueueDeliveryTest {
         assertTrue(got.await(5, TimeUnit.SECONDS));
     }
 
+    private static List<Message> messages(QueueBrowser browser) throws JMSException {
+        List<Message> all = new ArrayList<>();
+        java.util.Enumeration<?> enumeration = browser.getEnumeration();
+        while (enumeration.hasMoreElements()) {
+            all.add((Message) enumeration.nextElement());
+        }
+        return all;
+    }
+
     @Test
     void queueBrowserShowsWaitingMessagesWithoutConsumingThem() throws Exception {
         Connection c = jms.connection();
@@ -213,9 +221,9 @@ class QueueDeliveryTest {
             producer.send(m, DeliveryMode.NON_PERSISTENT, 4, 0);
         }
         QueueBrowser browser = s.createBrowser(queue);
-        List<Message> all = Collections.list(browser.getEnumeration());
+        List<Message> all = messages(browser);
         QueueBrowser evens = s.createBrowser(queue, "kind = 'even'");
-        List<Message> even = Collections.list(evens.getEnumeration());
+        List<Message> even = messages(evens);
 
         assertEquals(250, all.size());
         assertEquals("b0", ((TextMessage) all.get(0)).getText());

@@ -87,7 +87,7 @@ public final class IsolaBytesMessage extends IsolaMessage implements BytesMessag
     @Override
     public boolean isBodyAssignableTo(@SuppressWarnings("rawtypes") Class c) {
         long length = written != null ? written.size() : data.length;
-        return length == 0 || c.isAssignableFrom(byte[].class);
+        return length == 0 || ((Class<?>) c).isAssignableFrom(byte[].class);
     }
 
     // ---- reading ---------------------------------------------------------------------------

@@ -52,7 +52,7 @@ public final class IsolaMapMessage extends IsolaMessage implements MapMessage {
 
     @Override
     public boolean isBodyAssignableTo(@SuppressWarnings("rawtypes") Class c) {
-        return entries.isEmpty() || c.isAssignableFrom(Map.class);
+        return entries.isEmpty() || ((Class<?>) c).isAssignableFrom(Map.class);
     }
 
     private static String describe(String name) {

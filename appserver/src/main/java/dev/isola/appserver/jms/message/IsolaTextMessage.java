@@ -54,6 +54,6 @@ public final class IsolaTextMessage extends IsolaMessage implements TextMessage 
 
     @Override
     public boolean isBodyAssignableTo(@SuppressWarnings("rawtypes") Class c) {
-        return text == null || c.isAssignableFrom(String.class);
+        return text == null || ((Class<?>) c).isAssignableFrom(String.class);
     }
 }

@@ -73,7 +73,11 @@ final class ArtemisBench implements BenchProvider {
     }
 
     @Override
-    public void close() throws Exception {
-        server.stop();
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("stopping the Artemis broker failed", e);
+        }
     }
 }

@@ -19,5 +19,5 @@ interface BenchProvider extends AutoCloseable {
     ConnectionFactory connectionFactory();
 
     @Override
-    void close() throws Exception;
+    void close();
 }

@@ -45,11 +45,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JMS sub-server and its sending client is halted (killed: no shutdown hook, nothing
  * flushed) right after its last send returned; the sub-server restarted on the same store
  * must give back exactly the messages that were sent and not acknowledged, the ones that
- * had been delivered flagged as redelivered. Twenty times, on one store.
+ * had been delivered flagged as redelivered. Twenty times by default, on one store.
  */
 class DurabilityIsolateTest {
 
-    private static final int REPETITIONS = 20;
+    /** Twenty by default; {@code -Djms.durability.repetitions=200} runs a longer soak. */
+    private static final int REPETITIONS = Integer.getInteger("jms.durability.repetitions", 20);
     private static final int EARLY = 12;
     private static final int ACKED = 3;
     private static final int HELD = 3;
@@ -107,7 +108,7 @@ class DurabilityIsolateTest {
     }
 
     @Test
-    void noMessageSentIsLostAndNoAcknowledgedMessageComesBackAcrossTwentyHalts() throws Exception {
+    void noMessageSentIsLostAndNoAcknowledgedMessageComesBackAcrossRepeatedHalts() throws Exception {
         Path dataDir = home.resolve("jms-data");
         int total = EARLY + LATE;
         for (int run = 1; run <= REPETITIONS; run++) {
