@@ -63,6 +63,15 @@ class BadInputTest {
     }
 
     @Test
+    void aDestinationDeclaredWhileRunningCanBeUsedAtOnce() throws Exception {
+        Session s = jms.connection().createSession();
+        assertThrows(InvalidDestinationException.class, () -> s.createConsumer(s.createQueue("deployed-later")));
+        jms.server().declare(dev.isola.appserver.jms.config.DestinationConfig.queue("deployed-later"));
+        s.createProducer(s.createQueue("deployed-later")).send(s.createTextMessage("now it exists"));
+        assertEquals("now it exists", ((TextMessage) s.createConsumer(s.createQueue("deployed-later")).receive(1000)).getText());
+    }
+
+    @Test
     void autoCreationDeclaresUnknownNamesWhenItIsSwitchedOn() throws Exception {
         try (JmsFixture lenient = new JmsFixture(b -> b.autoCreateDestinations(true))) {
             Connection c = lenient.connection();

@@ -333,4 +333,25 @@ class QueueDeliveryTest {
         assertThrows(jakarta.jms.IllegalStateException.class, () -> ts.createBrowser(queue));
         assertThrows(jakarta.jms.IllegalStateException.class, ts::createTemporaryQueue);
     }
+
+    @Test
+    void closingAConsumerEndsAReceiveBlockedInAnotherThreadWithNull() throws Exception {
+        Connection c = jms.connection();
+        Session s = c.createSession();
+        MessageConsumer consumer = s.createConsumer(s.createQueue("multi"));
+        java.util.concurrent.CompletableFuture<Message> blocked = new java.util.concurrent.CompletableFuture<>();
+        Thread receiver = Thread.ofPlatform().start(() -> {
+            try {
+                blocked.complete(consumer.receive());
+            } catch (JMSException e) {
+                blocked.completeExceptionally(e);
+            }
+        });
+        while (receiver.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        consumer.close();
+        assertNull(blocked.get(5, TimeUnit.SECONDS));
+        assertThrows(jakarta.jms.IllegalStateException.class, consumer::receiveNoWait, "a closed consumer refuses new receives");
+    }
 }

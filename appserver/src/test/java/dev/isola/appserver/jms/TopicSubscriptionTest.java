@@ -249,4 +249,18 @@ class TopicSubscriptionTest {
         events.delete();
         assertThrows(jakarta.jms.InvalidDestinationException.class, () -> other.createProducer(events));
     }
+
+    @Test
+    void aClientIdIsHeldByOneConnectionAtATime() throws Exception {
+        Connection holder = connection("unique-id");
+        jakarta.jms.InvalidClientIDException taken = assertThrows(jakarta.jms.InvalidClientIDException.class, () -> connection("unique-id"));
+        assertTrue(taken.getMessage().contains("unique-id"), taken.getMessage());
+        Connection late = jms.connection();
+        assertThrows(jakarta.jms.IllegalStateException.class, () -> late.setClientID("too-late"), "set after the connection was used");
+        Connection fresh = jms.track(jms.server().connectionFactory().createConnection());
+        assertThrows(jakarta.jms.InvalidClientIDException.class, () -> fresh.setClientID("unique-id"));
+        holder.close();
+        fresh.setClientID("unique-id");
+        assertEquals("unique-id", fresh.getClientID());
+    }
 }

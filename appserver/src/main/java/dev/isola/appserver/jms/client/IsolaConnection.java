@@ -71,7 +71,13 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
         } catch (BrokerUnavailableException e) {
             throw JmsExceptions.wrap("cannot connect to the JMS broker", e);
         }
-        BrokerReply.Welcome welcome = (BrokerReply.Welcome) call(new BrokerCommand.Hello(config.clientId().orElse(null)));
+        BrokerReply.Welcome welcome;
+        try {
+            welcome = (BrokerReply.Welcome) call(new BrokerCommand.Hello(config.clientId().orElse(null)));
+        } catch (JMSException e) {
+            broker.abort();
+            throw e;
+        }
         this.connectionId = welcome.connectionId();
         this.maxMessageSize = welcome.maxMessageSize();
         this.clientId = config.clientId().orElse(null);
@@ -294,11 +300,6 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
             clientId = clientID;
             clientIdFixed = true;
         }
-    }
-
-    /** Whether the client id was given (by the factory or setClientID), so a JMSContext knows it may not set it again. */
-    boolean clientIdFixed() {
-        return clientIdFixed;
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class IsolaConsumer implements QueueReceiver, TopicSubscriber {
     // Guarded by session.lock.
     private final ArrayDeque<Delivery> buffer = new ArrayDeque<>();
     private MessageListener listener;
-    private boolean closed;
+    private volatile boolean closed;
     private String closedReason;
     private int consumedSinceGrant;
     private volatile boolean pulling;
@@ -210,6 +210,12 @@ public final class IsolaConsumer implements QueueReceiver, TopicSubscriber {
             BrokerReply.Pulled pulled;
             try {
                 pulled = (BrokerReply.Pulled) connection.call(new BrokerCommand.Pull(id, brokerTimeout, session.takePendingAutoAck()));
+            } catch (JMSException e) {
+                if (closed || session.isClosed()) {
+                    // Closed by another thread while this pull was on its way: receive ends with null.
+                    return null;
+                }
+                throw e;
             } finally {
                 pulling = false;
             }

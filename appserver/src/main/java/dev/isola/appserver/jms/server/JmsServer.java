@@ -66,12 +66,10 @@ public final class JmsServer implements AutoCloseable {
         return new IsolaConnectionFactory(local, config);
     }
 
-    /** The in-isolate connector, for factories made elsewhere. */
-    public BrokerConnector localConnector() {
-        return local;
-    }
-
-    /** The broker's side of the seam, for a transport that carries clients of other isolates. */
+    /**
+     * The broker's side of the seam, for a transport that carries clients of other isolates:
+     * it calls {@code accept} per client connection and feeds the endpoint the client's commands.
+     */
     public BrokerAcceptor acceptor() {
         return broker;
     }
