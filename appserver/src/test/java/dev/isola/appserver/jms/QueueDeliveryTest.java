@@ -141,12 +141,12 @@ class QueueDeliveryTest {
         Session s = c.createSession();
         Queue queue = s.createQueue("delay");
         MessageProducer producer = s.createProducer(queue);
-        producer.setDeliveryDelay(400);
+        producer.setDeliveryDelay(1500);
         TextMessage delayed = s.createTextMessage("later");
         producer.send(delayed);
         producer.setDeliveryDelay(0);
         producer.send(s.createTextMessage("now"));
-        assertTrue(delayed.getJMSDeliveryTime() >= delayed.getJMSTimestamp() + 400);
+        assertTrue(delayed.getJMSDeliveryTime() >= delayed.getJMSTimestamp() + 1500);
 
         MessageConsumer consumer = s.createConsumer(queue);
         assertEquals("now", ((TextMessage) consumer.receive(1000)).getText());
