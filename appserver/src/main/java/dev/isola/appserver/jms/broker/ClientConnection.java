@@ -74,8 +74,29 @@ final class ClientConnection implements BrokerEndpoint {
         }
     }
 
+    /**
+     * Carries out a command. Whatever happens, the future completes normally with exactly one
+     * reply: a failure of the store or of the broker itself becomes {@link BrokerReply.Failed}
+     * ({@code INTERNAL}), so a transport never has to carry an exception across the seam.
+     */
     @Override
     public CompletableFuture<BrokerReply> handle(BrokerCommand command) {
+        CompletableFuture<BrokerReply> reply;
+        try {
+            reply = carryOut(command);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, this + " failed on " + command.getClass().getSimpleName(), e);
+            return done(internalFailure(command, e));
+        }
+        return reply.exceptionally(failure -> internalFailure(command, failure));
+    }
+
+    private BrokerReply.Failed internalFailure(BrokerCommand command, Throwable failure) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return new BrokerReply.Failed(FailureKind.INTERNAL, command.getClass().getSimpleName() + " failed on the JMS broker: " + cause.getMessage());
+    }
+
+    private CompletableFuture<BrokerReply> carryOut(BrokerCommand command) {
         if (closed) {
             return CompletableFuture.completedFuture(new BrokerReply.Failed(FailureKind.ILLEGAL_STATE, "connection " + id + " is closed"));
         }
