@@ -1,0 +1,71 @@
+package dev.isola.appserver.jms.broker;
+
+import dev.isola.appserver.jms.protocol.BrokerEvent;
+import dev.isola.appserver.jms.protocol.Delivery;
+import dev.isola.appserver.jms.selector.Selector;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * The broker's view of one consumer: which queue it takes from, what it selects, and how
+ * much it may be given (pushed credit for a listener, or one waiting pull).
+ */
+final class BrokerConsumer {
+
+    final long id;
+    final ClientConnection connection;
+    final MessageQueue queue;
+    /** Only queue consumers select per consumer; a subscription selects for all its consumers. */
+    final Selector selector;
+    /** The topic subscription it consumes from, or null for a queue consumer. */
+    final Subscription subscription;
+
+    // Guarded by the queue's lock.
+    int credit;
+    CompletableFuture<Delivery> pull;
+    ScheduledFuture<?> pullTimeout;
+    boolean closed;
+
+    private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
+
+    private record Outbound(Delivery delivery, CompletableFuture<Void> durable) {
+    }
+
+    BrokerConsumer(long id, ClientConnection connection, MessageQueue queue, Selector selector, Subscription subscription) {
+        this.id = id;
+        this.connection = connection;
+        this.queue = queue;
+        this.selector = selector;
+        this.subscription = subscription;
+    }
+
+    /** How many more messages it may be handed now. Called under the queue's lock. */
+    int demand() {
+        return closed ? 0 : credit + (pull != null ? 1 : 0);
+    }
+
+    /**
+     * Pushes a delivery once {@code durable} completes (its delivery count is on disk), in
+     * the order deliveries were handed out, whatever order the store completes them in.
+     */
+    void push(Delivery delivery, CompletableFuture<Void> durable) {
+        synchronized (outbound) {
+            outbound.add(new Outbound(delivery, durable));
+        }
+        if (durable.isDone()) {
+            flush();
+        } else {
+            durable.whenComplete((ok, failure) -> flush());
+        }
+    }
+
+    private void flush() {
+        synchronized (outbound) {
+            while (!outbound.isEmpty() && outbound.peek().durable().isDone()) {
+                connection.send(new BrokerEvent.Deliver(outbound.poll().delivery()));
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.isola.appserver.jms.broker;
+
+import dev.isola.appserver.jms.protocol.DestinationRef;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A topic (declared or temporary) and its subscriptions, which are fixed per publish. */
+final class TopicState {
+
+    final String name;
+    final DestinationRef address;
+    final int maxDeliveryAttempts;
+    final String deadLetterQueue;
+    /** The connection that owns a temporary topic, or null. */
+    final ClientConnection owner;
+    final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+
+    TopicState(DestinationRef address, int maxDeliveryAttempts, String deadLetterQueue, ClientConnection owner) {
+        this.name = address.name();
+        this.address = address;
+        this.maxDeliveryAttempts = maxDeliveryAttempts;
+        this.deadLetterQueue = deadLetterQueue;
+        this.owner = owner;
+    }
+}

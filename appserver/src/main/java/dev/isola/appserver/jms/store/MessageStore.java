@@ -1,0 +1,67 @@
+package dev.isola.appserver.jms.store;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where the broker keeps what must survive a crash: persistent messages of queues and
+ * durable subscriptions (with how often each was handed out), and the durable
+ * subscriptions themselves.
+ *
+ * <p>Changes come in batches that are atomic: {@link #apply} completes when the whole batch
+ * is on disk, or fails and none of it is. Implementations are expected to group concurrent
+ * batches into one disk sync (group commit), so that many senders share the cost of a sync.
+ *
+ * <pre>{@code
+ * try (MessageStore store = MessageStore.derby(dataDir)) {
+ *     MessageStore.Recovery state = store.recover();
+ *     store.apply(List.of(new StoreOperation.AddMessage("Q:orders", 42, 0, bytes))).join();
+ * }
+ * }</pre>
+ */
+public interface MessageStore extends AutoCloseable {
+
+    /** The store in an embedded Derby database under {@code directory} (created if missing). */
+    static MessageStore derby(Path directory) {
+        return new DerbyMessageStore(directory);
+    }
+
+    /** Everything in the store, for a broker that starts. Call once, before the first {@link #apply}. */
+    Recovery recover();
+
+    /**
+     * Applies a batch atomically; the future completes when it is durable, or exceptionally
+     * with {@link StoreException} (nothing of the batch applied).
+     */
+    CompletableFuture<Void> apply(List<StoreOperation> batch);
+
+    /** Counts since the store was opened. */
+    Statistics statistics();
+
+    /** Finishes batches in progress, then releases the store. */
+    @Override
+    void close();
+
+    /**
+     * What the store did: more batches than commits means concurrent batches shared a disk sync.
+     *
+     * @param batches batches applied successfully
+     * @param commits database commits (each one log sync)
+     */
+    record Statistics(long batches, long commits) {
+    }
+
+    /**
+     * The store's content at startup.
+     *
+     * @param messages      in ascending sequence order
+     * @param highestSequence the largest sequence number ever stored (0 for an empty store)
+     */
+    record Recovery(List<StoredSubscription> subscriptions, List<StoredMessage> messages, long highestSequence) {
+        public Recovery {
+            subscriptions = List.copyOf(subscriptions);
+            messages = List.copyOf(messages);
+        }
+    }
+}
