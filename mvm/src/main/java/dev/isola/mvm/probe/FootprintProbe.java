@@ -2,6 +2,7 @@ package dev.isola.mvm.probe;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -65,6 +66,27 @@ public final class FootprintProbe {
         MemoryFigures sum = MemoryFigures.ZERO;
         for (long pid : pids) {
             sum = sum.plus(rollup(pid));
+        }
+        return sum;
+    }
+
+    /**
+     * The figures of {@code file}'s mappings in {@code pid}, e.g. of an image's AOT cache: how
+     * much of it the process shares with others and how much it holds privately.
+     *
+     * @return zero figures when the process does not map the file
+     */
+    public static MemoryFigures fileMapping(long pid, Path file) throws IOException {
+        String path = file.toAbsolutePath().normalize().toString();
+        MemoryFigures sum = MemoryFigures.ZERO;
+        try {
+            for (Smaps.Mapping mapping : Smaps.mappings(pid)) {
+                if (mapping.path().equals(path)) {
+                    sum = sum.plus(mapping.memory());
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException("/proc/" + pid, null, "process " + pid + " does not exist (any more)");
         }
         return sum;
     }
