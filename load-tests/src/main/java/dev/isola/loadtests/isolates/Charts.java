@@ -21,7 +21,8 @@ final class Charts {
     /** One line per configuration: the median of {@code y} over repetitions against the number of servers. */
     static void lines(Path file, String title, String yTitle, Map<Configuration, List<Double>> mediansByInstances) throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle("servers running (n)").yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisDecimalPattern("0");
         chart.getStyler().setXAxisTickMarkSpacingHint(120);

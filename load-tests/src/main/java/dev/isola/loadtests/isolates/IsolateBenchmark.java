@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 /**
  * The isolate benchmark (not a test): N = 1..5 servers as (a) plain JVMs with default flags,
  * (b) plain JVMs with the isolates' flags, (c) isolates of one image, (d) isolates with the
- * AOT cache at a random address. For each n it records the n-th server's time from spawn to
+ * AOT cache at a random address, (e) isolates with Native Memory Tracking. For each n it records the n-th server's time from spawn to
  * first HTTP 200 and, after a warm-up, the total PSS of all n. Configurations are
  * interleaved (rotated each repetition) so that a noisy neighbour hurts all alike; results
  * are medians over repetitions. Writes CSV, PNG plots and a summary to {@code --out}.
@@ -42,20 +42,20 @@ public final class IsolateBenchmark implements Callable<Integer> {
     @Option(names = "--warmup-requests", defaultValue = "200", description = "Requests to each new server before measuring (default ${DEFAULT-VALUE}).")
     private int warmupRequests;
 
-    @Option(names = "--heap", defaultValue = "64m", description = "Max heap of (b), (c), (d) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--heap", defaultValue = "64m", description = "Max heap of (b) to (e) (default ${DEFAULT-VALUE}).")
     private String heap;
 
-    @Option(names = "--young", defaultValue = "4m", description = "Young generation of (b), (c), (d) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--young", defaultValue = "4m", description = "Young generation of (b) to (e) (default ${DEFAULT-VALUE}).")
     private String young;
 
     @Option(names = "--isolate-flags", split = " ", defaultValue = "-Xss512k -XX:TrimNativeHeapInterval=1000",
-            description = "Further JVM flags of (b), (c), (d), space-separated (default ${DEFAULT-VALUE}).")
+            description = "Further JVM flags of (b) to (e), space-separated (default ${DEFAULT-VALUE}).")
     private List<String> isolateFlags;
 
     @Option(names = "--settle-millis", defaultValue = "2000", description = "Pause after the warm-up before measuring (default ${DEFAULT-VALUE}).")
     private long settleMillis;
 
-    @Option(names = "--configurations", split = ",", defaultValue = "a,b,c,d", description = "Which of a,b,c,d to run (default ${DEFAULT-VALUE}).")
+    @Option(names = "--configurations", split = ",", defaultValue = "a,b,c,d,e", description = "Which of a,b,c,d,e to run (default ${DEFAULT-VALUE}).")
     private List<String> letters;
 
     @Option(names = "--server-lib", required = true, description = "The server workload's jars (load-tests/target/image/server).")
@@ -81,7 +81,7 @@ public final class IsolateBenchmark implements Callable<Integer> {
         List<Configuration> configurations = new ArrayList<>();
         for (String letter : letters) {
             configurations.add(Arrays.stream(Configuration.values()).filter(c -> c.letter().equals(letter.strip())).findFirst()
-                    .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "unknown configuration '" + letter + "' (a, b, c or d)")));
+                    .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "unknown configuration '" + letter + "' (a, b, c, d or e)")));
         }
         Path javaHome = Path.of(System.getProperty("java.home"));
         ServerWorkload workload = TomcatDerbyWorkload.from(serverLib, javaHome);
@@ -112,7 +112,7 @@ public final class IsolateBenchmark implements Callable<Integer> {
         }
         String setup = String.format(java.util.Locale.ROOT,
                 "Workload: %s (%d jars), n = 1..%d servers, %d repetitions, %d warm-up requests and %d ms pause before each measurement; "
-                        + "flags of (b), (c), (d): %s; run took %d s",
+                        + "flags of (b) to (e): %s; run took %d s",
                 workload.name(), workload.image().classPath().size(), instances, repetitions, warmupRequests, settleMillis,
                 flags, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
         new Report(configurations, samples, details, instances).write(out, command, setup, Machine.describe(javaHome));

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JVM flags of the isolates, (c) and (d), which the tuned baseline (b) runs with too, so
+ * The JVM flags of the isolates, (c) to (e), which the tuned baseline (b) runs with too, so
  * that the effect of sharing is told apart from the effect of flags.
  *
  * @param heap      {@code -Xmx}: small servers need little

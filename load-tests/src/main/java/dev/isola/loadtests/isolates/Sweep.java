@@ -65,6 +65,9 @@ final class Sweep {
                 .image(workload.image().withArchiveMapping(configuration == Configuration.ISOLATES_RANDOMIZED
                         ? ArchiveMapping.RANDOMIZED : ArchiveMapping.FIXED_ADDRESS))
                 .startTimeout(READY_TIMEOUT);
+        if (configuration == Configuration.ISOLATES_WITH_NMT) {
+            spec.jvmOption("-XX:NativeMemoryTracking=summary");
+        }
         return flags.applyTo(spec).build();
     }
 

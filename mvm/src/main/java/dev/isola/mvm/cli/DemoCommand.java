@@ -13,8 +13,10 @@ import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.MemorySize;
 import dev.isola.mvm.isolate.OrphanPolicy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -64,8 +66,8 @@ final class DemoCommand implements Callable<Integer> {
             description = "The directory of jars the demo image is made of (default: the runtime's own, mvm/target/image/lib).")
     private Path lib;
 
-    @picocli.CommandLine.Spec
-    private picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    private CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

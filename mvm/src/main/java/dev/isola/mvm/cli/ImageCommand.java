@@ -3,7 +3,9 @@ package dev.isola.mvm.cli;
 import dev.isola.mvm.image.AotCache;
 import dev.isola.mvm.image.ImageCaches;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.temporal.ChronoUnit;
@@ -24,8 +26,8 @@ final class ImageCommand {
         @ParentCommand
         private ImageCommand image;
 
-        @picocli.CommandLine.Spec
-        private picocli.CommandLine.Model.CommandSpec spec;
+        @Spec
+        private CommandSpec spec;
 
         @Override
         public Integer call() {

@@ -3,9 +3,11 @@ package dev.isola.mvm.cli;
 import dev.isola.mvm.isolate.IsolateRecord;
 import dev.isola.mvm.isolate.IsolateRegistry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,8 +33,8 @@ final class LogsCommand implements Callable<Integer> {
     @Option(names = {"-n", "--lines"}, paramLabel = "N", defaultValue = "40", description = "How many lines (default ${DEFAULT-VALUE}).")
     private int lines;
 
-    @picocli.CommandLine.Spec
-    private picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    private CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

@@ -7,8 +7,10 @@ import dev.isola.mvm.isolate.IsolateRegistry;
 import dev.isola.mvm.probe.Footprint;
 import dev.isola.mvm.probe.FootprintProbe;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,8 +35,8 @@ final class PsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON (sizes in bytes) instead of a table.")
     private boolean json;
 
-    @picocli.CommandLine.Spec
-    private picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    private CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
