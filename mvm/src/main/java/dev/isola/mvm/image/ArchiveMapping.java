@@ -9,10 +9,10 @@ import java.util.List;
  * <p>The cache holds pointers laid out for one base address. Mapped anywhere else, the JVM
  * relocates it, writing to (and so privately copying) most of its pages. Measured with the
  * Tomcat + Derby image of {@code load-tests} on JDK 25.0.3 (a 45 MB cache, five isolates,
- * {@code docs/results/isolates/README.md}): at a random address each isolate held 34.3 MB of
- * the cache mapping privately and shared 8.0 MB; at the fixed address only the read-write part
- * stayed private, 16.5 MB, and 25.8 MB were shared by all five. Five isolates then took 300 MB
- * PSS together instead of 372 MB (0.81).
+ * {@code docs/results/isolates/README.md}): at a random address each isolate held 35.1 MB of
+ * the cache mapping privately and shared 8.4 MB; at the fixed address only the read-write part
+ * stayed private, 17.1 MB, and 26.3 MB were shared by all five. Five isolates then took
+ * 307.5 MB PSS together instead of 379.8 MB (0.81), and started no slower.
  *
  * <p>The price of {@link #FIXED_ADDRESS} is that the archive lies at the same, known address
  * in every isolate instead of a random one: address-space layout randomisation no longer

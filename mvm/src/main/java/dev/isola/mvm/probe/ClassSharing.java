@@ -6,6 +6,10 @@ package dev.isola.mvm.probe;
  * class files. Counts every class loader, including application and custom ones such as a
  * web application's: the JVM counts a class as shared whichever loader defined it.
  *
+ * <p>The figures are the JVM's own perf counters ({@code java.cls.sharedLoadedClasses} and
+ * {@code java.cls.loadedClasses}), which cost nothing to read and need no class-load log;
+ * checked against {@code -Xlog:class+load}, including the classes of a {@code URLClassLoader}.
+ *
  * @param loaded    classes loaded since the JVM started, from the archive or not
  * @param fromCache of those, the ones that came from the archive
  */
