@@ -94,6 +94,11 @@ public final class Isolate {
         this(spec, MvmHome.resolve(), IsolateLauncher.jvmProcesses());
     }
 
+    /** A handle for a new isolate registered in the mvm home {@code mvmHome}; nothing runs until {@link #start}. */
+    public Isolate(IsolateSpec spec, Path mvmHome) {
+        this(spec, mvmHome.toAbsolutePath(), IsolateLauncher.jvmProcesses());
+    }
+
     Isolate(IsolateSpec spec, Path mvmHome, IsolateLauncher launcher) {
         this.origin = Origin.CREATED;
         this.spec = Objects.requireNonNull(spec, "spec");

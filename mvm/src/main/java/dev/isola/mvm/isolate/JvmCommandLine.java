@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The command line that turns an {@link IsolateSpec} into a JVM process running
@@ -20,6 +21,14 @@ final class JvmCommandLine {
     }
 
     static List<String> of(IsolateSpec spec, IsolateDirectory directory, Path mvmHome) {
+        return of(spec, directory, mvmHome, Optional.empty());
+    }
+
+    /**
+     * @param aotCache the image's AOT cache, verified by {@link dev.isola.mvm.image.ImageCaches};
+     *                 mapped as the image's {@link dev.isola.mvm.image.ArchiveMapping} says
+     */
+    static List<String> of(IsolateSpec spec, IsolateDirectory directory, Path mvmHome, Optional<Path> aotCache) {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             command.add(SETSID.toString());
@@ -35,6 +44,10 @@ final class JvmCommandLine {
         for (Map.Entry<String, String> property : spec.systemProperties().entrySet()) {
             command.add("-D" + property.getKey() + "=" + property.getValue());
         }
+        aotCache.ifPresent(cache -> {
+            command.addAll(spec.image().archiveMapping().jvmOptions());
+            command.add("-XX:AOTCache=" + cache);
+        });
         command.addAll(spec.jvmOptions());
         command.add("-cp");
         command.add(spec.image().classPathArgument());
