@@ -53,6 +53,14 @@ public final class ReferenceBinder {
         points.forEach((className, list) -> {
             for (InjectionPoint p : list) {
                 DeploymentException.Location at = where.inClass(className).atMember(p.describeMember());
+                if (p.isDeclaration() && p.envName().isEmpty()) {
+                    throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB" : "@Resource")
+                            + " declares a reference for lookups and must give its name");
+                }
+                if (p.isDeclaration() && (p.type().isEmpty() || p.type().equals("java.lang.Object"))) {
+                    throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB must give beanInterface" : "@Resource must give type")
+                            + " (there is no field or method to tell it)");
+                }
                 String envKey = "env/" + p.envName();
                 boolean inject = switch (p.reference()) {
                     case Reference.Ejb ejb -> {

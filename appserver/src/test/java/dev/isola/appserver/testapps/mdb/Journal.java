@@ -27,7 +27,9 @@ public final class Journal {
                             + " redelivered BOOLEAN NOT NULL, delivery_count INT NOT NULL, detail VARCHAR(200))",
                     "CREATE TABLE mdb_attempts(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, bean VARCHAR(40) NOT NULL, tag VARCHAR(100) NOT NULL,"
                             + " delivery_count INT NOT NULL)",
-                    "CREATE TABLE mdb_orders(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tag VARCHAR(100) NOT NULL)"}) {
+                    "CREATE TABLE mdb_orders(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tag VARCHAR(100) NOT NULL)",
+                    // checked when the transaction commits, so a duplicate makes the commit itself fail
+                    "CREATE TABLE mdb_unique(tag VARCHAR(100) NOT NULL, CONSTRAINT mdb_unique_tag UNIQUE (tag) DEFERRABLE INITIALLY DEFERRED)"}) {
                 try {
                     s.executeUpdate(ddl);
                 } catch (SQLException e) {
@@ -87,6 +89,12 @@ public final class Journal {
 
     static void order(DataSource ds, String tag) {
         insert(ds, "INSERT INTO mdb_orders(tag) VALUES (?)", tag);
+    }
+
+    /** Inserts {@code tag} twice into a table whose unique constraint is deferred: the transaction's database commit will fail. */
+    static void spoilTheCommit(DataSource ds, String tag) {
+        insert(ds, "INSERT INTO mdb_unique(tag) VALUES (?)", tag);
+        insert(ds, "INSERT INTO mdb_unique(tag) VALUES (?)", tag);
     }
 
     private static void insert(DataSource ds, String sql, Object... values) {

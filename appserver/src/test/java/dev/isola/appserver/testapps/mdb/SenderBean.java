@@ -44,6 +44,7 @@ public class SenderBean {
             case "system" -> throw new IllegalStateException("system failure after the send");
             case "app-rollback" -> throw new RollbackFailure("application exception with rollback=true after the send");
             case "rollback-only" -> context.setRollbackOnly();
+            case "commit-fails" -> Journal.spoilTheCommit(ds, tag);
             default -> throw new IllegalArgumentException(outcome);
         }
     }

@@ -53,6 +53,11 @@ public class WorkBean implements MessageListener {
                     context.setRollbackOnly();
                 }
             }
+            case "commit-fails-once" -> {
+                if (first) {
+                    Journal.spoilTheCommit(ds, Journal.tag(message));
+                }
+            }
             case "throw-once" -> {
                 if (first) {
                     throw new IllegalStateException("first delivery of " + text + " fails");
