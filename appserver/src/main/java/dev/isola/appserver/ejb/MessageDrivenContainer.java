@@ -1,11 +1,13 @@
 package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.naming.JavaContext;
 import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
 import dev.isola.appserver.tx.LocalTransaction;
 import dev.isola.appserver.tx.TransactionalResource;
+import jakarta.annotation.PostConstruct;
 import jakarta.ejb.LockType;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.jms.Connection;
@@ -21,13 +23,16 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 
 import javax.naming.NamingException;
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * A message-driven bean: {@code maxSessions} consumers on the destination its activation
@@ -69,7 +74,7 @@ final class MessageDrivenContainer extends BeanContainer {
     private final Duration stopWait;
     private final List<Worker> workers = new ArrayList<>();
     private final CountDownLatch stopping = new CountDownLatch(1);
-    private final java.util.concurrent.ConcurrentLinkedDeque<BeanInstance> timeoutInstances = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<BeanInstance> timeoutInstances = new ConcurrentLinkedDeque<>();
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong redelivering = new AtomicLong();
     private volatile boolean running;
@@ -126,7 +131,7 @@ final class MessageDrivenContainer extends BeanContainer {
                 "a jakarta.jms.Queue or jakarta.jms.Topic");
         boolean topic = destination instanceof Topic && !(destination instanceof Queue);
         activation.destinationType().ifPresent(type -> {
-            if ((type == dev.isola.appserver.jms.config.DestinationType.TOPIC) != topic) {
+            if ((type == DestinationType.TOPIC) != topic) {
                 throw ActivationConfig.error(at, name(), ActivationConfig.DESTINATION_TYPE, "is jakarta.jms." + (topic ? "Queue" : "Topic")
                         + ", but " + ActivationConfig.DESTINATION_LOOKUP + " " + activation.destinationLookup() + " names " + destination);
             }
@@ -169,8 +174,8 @@ final class MessageDrivenContainer extends BeanContainer {
         try {
             workers.getFirst().instance = newInstance();
         } catch (RuntimeException e) {
-            String callbacks = InterceptorChains.annotatedMethods(definition.beanClass(), jakarta.annotation.PostConstruct.class).stream()
-                    .map(java.lang.reflect.Method::getName).collect(java.util.stream.Collectors.joining(", "));
+            String callbacks = InterceptorChains.annotatedMethods(definition.beanClass(), PostConstruct.class).stream()
+                    .map(Method::getName).collect(Collectors.joining(", "));
             throw at.error("message-driven bean " + name() + " could not be created: " + (callbacks.isEmpty() ? "" : "@PostConstruct method "
                     + callbacks + " threw ") + rootCause(e), e);
         }
@@ -313,8 +318,8 @@ final class MessageDrivenContainer extends BeanContainer {
         if (tx == null) {
             return null;
         }
-        return tx.enlistLast(w, "the receipt of message " + messageId(message) + " by message-driven bean " + name(),
-                () -> new Receipt(w, "the receipt of message " + messageId(message) + " by message-driven bean " + name()));
+        String description = "the receipt of message " + messageId(message) + " by message-driven bean " + name();
+        return tx.enlistLast(w, description, () -> new Receipt(w, description));
     }
 
     /**

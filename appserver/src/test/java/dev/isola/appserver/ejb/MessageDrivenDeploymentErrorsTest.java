@@ -13,6 +13,8 @@ import dev.isola.appserver.testapps.mdbbad.FailingInitBean;
 import dev.isola.appserver.testapps.mdbbad.HealthyBean;
 import dev.isola.appserver.testapps.mdbbad.NoDestinationBean;
 import dev.isola.appserver.testapps.mdbbad.RequiresNewBean;
+import dev.isola.appserver.testapps.mdbbad.SharedQueueFive;
+import dev.isola.appserver.testapps.mdbbad.SharedQueueThree;
 import dev.isola.appserver.testapps.mdbbad.TooManySessionsBean;
 import dev.isola.appserver.testapps.mdbbad.TopicTypeBean;
 import dev.isola.appserver.testapps.mdbbad.UnknownDestinationBean;
@@ -66,6 +68,32 @@ class MessageDrivenDeploymentErrorsTest {
         assertEquals(bean.getName(), e.className());
         assertEquals("activation config property " + property, e.member());
         assertTrue(e.reason().startsWith("message-driven bean " + bean.getSimpleName() + ": activation config property " + property + " "), e.reason());
+    }
+
+    @Test
+    void configuredDestinationsAreDeclaredBeforeAnyDeployment() {
+        assertTrue(fixture.server().jmsDestination("mdb.configured", DestinationType.QUEUE).isPresent());
+        assertTrue(fixture.server().jmsDestination("DLQ", DestinationType.QUEUE).isPresent(), "the default dead-letter queue");
+        assertEquals(fixture.server().jmsDestinations(), fixture.server().status().jmsDestinations());
+    }
+
+    @Test
+    void twoApplicationsThatDefineOneQueueDifferently() {
+        var first = fixture.export(TestApps.ejbJar("shared-three.jar", SharedQueueThree.class));
+        var second = fixture.export(TestApps.ejbJar("shared-five.jar", SharedQueueFive.class));
+        fixture.server().deploy(first);
+        try {
+            DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(second));
+            assertEquals("@JMSDestinationDefinition java:app/jms/Shared", e.member());
+            assertEquals("queue 'mdb.shared' is also defined by application shared-three with maxDeliveryAttempts=3, deadLetterQueue=DLQ, not"
+                    + " maxDeliveryAttempts=5, deadLetterQueue=DLQ; applications that share a destination must define it alike", e.reason());
+            assertEquals(List.of("shared-three"), fixture.server().deployments().stream().map(d -> d.name()).toList());
+        } finally {
+            fixture.server().undeploy("shared-three");
+        }
+        fixture.server().deploy(second);
+        fixture.server().undeploy("shared-five");
+        assertTrue(fixture.server().jmsDestination("mdb.shared", DestinationType.QUEUE).isPresent(), "undeploying keeps the queue");
     }
 
     @Test
