@@ -329,20 +329,23 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
      * cancels timers and ends every instance, singletons in the reverse of their start order.
      */
     public void stop() {
-        List<BeanContainer> all = new ArrayList<>(new ArrayList<>(containers.values()).reversed());
-        all.sort(java.util.Comparator.comparing(c -> !(c instanceof MessageDrivenContainer)));
+        List<BeanContainer> all = new ArrayList<>(containers.values()).reversed();
+        timerServices.values().forEach(BeanTimerService::cancelAll);
+        // Message-driven beans first, while everything their deliveries in progress call is still there.
+        all.stream().filter(c -> c instanceof MessageDrivenContainer).forEach(this::stop);
         services.applications().unregister(this);
         if (reaper != null) {
             reaper.cancel(false);
         }
-        timerServices.values().forEach(BeanTimerService::cancelAll);
-        for (BeanContainer c : all) {
-            try {
-                c.stop();
-            } catch (RuntimeException e) {
-                System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING,
-                        "application " + name + ", bean " + c.name() + ": stop failed: " + e);
-            }
+        all.stream().filter(c -> !(c instanceof MessageDrivenContainer)).forEach(this::stop);
+    }
+
+    private void stop(BeanContainer c) {
+        try {
+            c.stop();
+        } catch (RuntimeException e) {
+            System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING,
+                    "application " + name + ", bean " + c.name() + ": stop failed: " + e);
         }
     }
 
