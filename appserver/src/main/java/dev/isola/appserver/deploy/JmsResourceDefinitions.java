@@ -1,7 +1,6 @@
 package dev.isola.appserver.deploy;
 
 import org.jboss.jandex.AnnotationInstance;
-import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.AnnotationValue;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
@@ -39,9 +38,9 @@ final class JmsResourceDefinitions {
 
     static List<Destination> destinations(IndexView index) {
         List<Destination> found = new ArrayList<>();
-        for (AnnotationInstance[] pair : instances(index, DESTINATION, DESTINATIONS)) {
+        for (AnnotationInstance[] pair : AnnotationIndex.repeatable(index, DESTINATION, DESTINATIONS)) {
             AnnotationInstance ai = pair[1];
-            found.add(new Destination(declaringClass(pair[0]), string(ai, "name", ""), string(ai, "interfaceName", ""),
+            found.add(new Destination(AnnotationIndex.declaringClass(pair[0]), string(ai, "name", ""), string(ai, "interfaceName", ""),
                     string(ai, "destinationName", ""), strings(ai, "properties")));
         }
         return found;
@@ -49,31 +48,13 @@ final class JmsResourceDefinitions {
 
     static List<ConnectionFactory> connectionFactories(IndexView index) {
         List<ConnectionFactory> found = new ArrayList<>();
-        for (AnnotationInstance[] pair : instances(index, FACTORY, FACTORIES)) {
+        for (AnnotationInstance[] pair : AnnotationIndex.repeatable(index, FACTORY, FACTORIES)) {
             AnnotationInstance ai = pair[1];
             AnnotationValue transactional = ai.value("transactional");
-            found.add(new ConnectionFactory(declaringClass(pair[0]), string(ai, "name", ""), string(ai, "clientId", ""),
+            found.add(new ConnectionFactory(AnnotationIndex.declaringClass(pair[0]), string(ai, "name", ""), string(ai, "clientId", ""),
                     transactional == null || transactional.asBoolean(), strings(ai, "properties")));
         }
         return found;
-    }
-
-    /** Each definition with the annotation that carries it (itself, or its container annotation). */
-    private static List<AnnotationInstance[]> instances(IndexView index, DotName single, DotName repeated) {
-        List<AnnotationInstance[]> all = new ArrayList<>();
-        for (AnnotationInstance ai : index.getAnnotations(single)) {
-            all.add(new AnnotationInstance[] {ai, ai});
-        }
-        for (AnnotationInstance container : index.getAnnotations(repeated)) {
-            for (AnnotationInstance nested : container.value().asNestedArray()) {
-                all.add(new AnnotationInstance[] {container, nested});
-            }
-        }
-        return all;
-    }
-
-    private static String declaringClass(AnnotationInstance ai) {
-        return ai.target().kind() == AnnotationTarget.Kind.CLASS ? ai.target().asClass().name().toString() : ai.target().toString();
     }
 
     private static String string(AnnotationInstance ai, String name, String absent) {

@@ -876,21 +876,12 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
      * commit or rollback, and the connection keeps it until then.
      */
     private void closeKeepingTransaction() throws JMSException {
-        asyncSender.drain();
-        dispatcher.awaitIdle();
-        lock.lock();
-        try {
-            closed = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        dispatcher.stop();
-        asyncSender.stop();
+        endActivity();
         closeConsumersAndProducers();
     }
 
-    private void closeNow() throws JMSException {
+    /** Lets asynchronous sends and a running listener finish, then refuses further use. */
+    private void endActivity() throws JMSException {
         asyncSender.drain();
         dispatcher.awaitIdle();
         lock.lock();
@@ -902,6 +893,10 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         }
         dispatcher.stop();
         asyncSender.stop();
+    }
+
+    private void closeNow() throws JMSException {
+        endActivity();
         if (connection.lostReason() == null) {
             awaitListenerAcknowledgement();
             List<Long> seen = List.of();
