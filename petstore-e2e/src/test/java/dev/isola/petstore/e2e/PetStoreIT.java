@@ -153,6 +153,7 @@ class PetStoreIT {
         assertEquals(200, created.status(), created.text());
         assertTrue(created.path().startsWith("/petstore/account"), created.path());
         assertTrue(created.text().contains(userId) && created.text().contains("9 Yarn Lane"), created.text());
+        assertEquals("$9.50", addToCart(b, "I-1002", 1).document().selectFirst("td.subtotal").text());
 
         Page signedOff = b.submit(b.get("/petstore/signoff"), "form[action$=/signoff]", Map.of());
         assertEquals("/petstore/", signedOff.path());
@@ -164,6 +165,7 @@ class PetStoreIT {
         Page right = b.submit(wrong, "form[action$=/signon]", Map.of("userId", userId, "password", "whiskers-and-tuna"));
         assertEquals("/petstore/", right.path());
         assertTrue(b.get("/petstore/account").text().contains(userId));
+        assertTrue(b.get("/petstore/cart").text().contains("Your cart is empty"), "signing off removed the cart");
     }
 
     // ---- the cart ----------------------------------------------------------------------------
@@ -256,6 +258,10 @@ class PetStoreIT {
         Page order = signedOnDemo().get("/petstore/order?id=424242");
         assertEquals(404, order.status());
         assertTrue(order.text().contains("424242"), order.text());
+
+        Page nowhere = b.get("/petstore/no/such/page");
+        assertEquals(404, nowhere.status());
+        assertEquals("Page not found", nowhere.title());
     }
 
     @Test
