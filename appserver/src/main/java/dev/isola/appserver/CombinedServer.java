@@ -10,6 +10,9 @@ import dev.isola.appserver.ejb.EjbServices;
 import dev.isola.appserver.jdbc.DataSourceFactory;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jdbc.ManagedDataSource;
+import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.container.JmsSubServer;
 import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.JavaNaming;
 import dev.isola.appserver.naming.Namespace;
@@ -27,21 +30,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The web and EJB sub-servers together in one process (a combined domain): embedded Tomcat,
- * the EJB container, the {@code java:} namespace, the transaction manager and the
- * datasources. This is what a domain isolate runs; its control listener calls the methods
- * here.
+ * The web, EJB and JMS sub-servers together in one process (a combined domain): embedded
+ * Tomcat, the EJB container (session and message-driven beans), the JMS broker with its
+ * Derby store in {@code <data>/jms}, the {@code java:} namespace, the transaction manager and
+ * the datasources. This is what a domain isolate runs; its control listener calls the
+ * methods here.
  *
  * <pre>{@code
  * try (CombinedServer server = CombinedServer.start(ServerConfig.builder(dataDir, workDir).httpPort(8080).build())) {
  *     server.deploy(Path.of("shop.ear"));          // DeploymentException names what is wrong
  *     ...
+ *     server.jmsDestinations();                      // depth, consumers, dead-lettered per destination
  *     server.undeploy("shop");
  * }
  * }</pre>
@@ -62,6 +68,7 @@ public final class CombinedServer implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final ManagedDataSource defaultDataSource;
     private final List<ManagedDataSource> configuredDataSources = new ArrayList<>();
+    private final JmsSubServer jms;
     private final Deployer deployer;
     private final Map<String, DeployedApplication> deployments = new LinkedHashMap<>();
     private volatile boolean stopped;
@@ -95,10 +102,29 @@ public final class CombinedServer implements AutoCloseable {
             configuredDataSources.add(ds);
             global.bindIfAbsent(spec.name().substring("java:global/".length()), new Binding.Value(ds));
         }
+        this.jms = startJms(config, tm);
         this.web = new WebServer(config.host(), config.httpPort(), config.workDirectory().resolve(".tomcat"));
         EjbServices ejb = new EjbServices(tm, new ContainerTransactions(tm), asyncExecutor, scheduler, config.ejb(), new EjbApplications());
         this.deployer = new Deployer(new Deployer.Services(config.workDirectory(), ejb, dataSources, defaultDataSource,
-                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, serverLoader));
+                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, serverLoader));
+    }
+
+    /** The broker runs with the server's loader as context, so its threads never hold an application's. */
+    private JmsSubServer startJms(ServerConfig config, LocalTransactionManager tm) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(CombinedServer.class.getClassLoader());
+        try {
+            return JmsSubServer.start(config.jms(), config.dataDirectory(), tm);
+        } catch (RuntimeException e) {
+            configuredDataSources.forEach(ManagedDataSource::close);
+            defaultDataSource.close();
+            scheduler.shutdownNow();
+            asyncExecutor.shutdownNow();
+            throw e;
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
     }
 
     /**
@@ -185,7 +211,23 @@ public final class CombinedServer implements AutoCloseable {
 
     public ServerStatus status() {
         return new ServerStatus(stopped ? ServerStatus.State.STOPPED : ServerStatus.State.RUNNING, config.host(), stopped ? -1 : httpPort(),
-                config.dataDirectory(), config.workDirectory(), stopped ? List.of() : deployments());
+                config.dataDirectory(), config.workDirectory(), stopped ? List.of() : deployments(), stopped ? List.of() : jms.destinations());
+    }
+
+    /**
+     * Every declared JMS destination (configured, or defined by an application, or recovered
+     * from the store): messages waiting and in flight, consumers, enqueued, acknowledged,
+     * expired and dead-lettered counts.
+     */
+    public List<DestinationStats> jmsDestinations() {
+        requireRunning();
+        return jms.destinations();
+    }
+
+    /** One JMS destination's statistics, or empty if it is not declared. */
+    public Optional<DestinationStats> jmsDestination(String name, DestinationType type) {
+        requireRunning();
+        return jms.destination(name, type);
     }
 
     private static Deployment describe(DeployedApplication app) {
@@ -226,6 +268,7 @@ public final class CombinedServer implements AutoCloseable {
     }
 
     private void releaseResources() {
+        jms.stop();
         configuredDataSources.forEach(ManagedDataSource::close);
         defaultDataSource.close();
         scheduler.shutdownNow();

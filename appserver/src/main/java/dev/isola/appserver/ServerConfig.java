@@ -2,6 +2,8 @@ package dev.isola.appserver;
 
 import dev.isola.appserver.ejb.EjbSettings;
 import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.jms.config.JmsConfig;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +13,8 @@ import java.util.Objects;
 
 /**
  * How a {@link CombinedServer} runs: where it listens, where it keeps data and unpacked
- * applications, its default datasource and the datasources of the domain configuration.
+ * applications, its default datasource and the datasources of the domain configuration, and
+ * the JMS destinations the domain declares.
  *
  * @param host               the HTTP listen address (loopback by default)
  * @param httpPort           the HTTP port; 0 picks a free one
@@ -20,9 +23,11 @@ import java.util.Objects;
  * @param defaultDataSource  {@code java:comp/DefaultDataSource}: embedded Derby database "default" unless configured
  * @param dataSources        further datasources, bound under their {@code java:global/…} names
  * @param transactionTimeout how long a transaction may run (zero: unlimited)
+ * @param jms                the JMS sub-server: declared destinations, redelivery defaults, the default connection factory;
+ *                           its store lives in {@code <dataDirectory>/jms}
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
-                           List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout) {
+                           List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -30,6 +35,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(dataDirectory, "dataDirectory");
         Objects.requireNonNull(workDirectory, "workDirectory");
+        Objects.requireNonNull(jms, "jms");
         dataSources = List.copyOf(dataSources);
         for (DataSourceSpec ds : dataSources) {
             if (!ds.name().startsWith("java:global/")) {
@@ -52,6 +58,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private final List<DataSourceSpec> dataSources = new ArrayList<>();
         private EjbSettings ejb = EjbSettings.defaults();
         private Duration transactionTimeout = Duration.ofMinutes(5);
+        private JmsConfig jms = JmsConfig.defaults();
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -63,6 +70,9 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder ejb(EjbSettings settings) { this.ejb = settings; return this; }
         public Builder transactionTimeout(Duration timeout) { this.transactionTimeout = timeout; return this; }
         public Builder dataSource(DataSourceSpec spec) { this.dataSources.add(spec); return this; }
+        public Builder jms(JmsConfig jms) { this.jms = jms; return this; }
+        /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
+        public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
         /** Replaces the default datasource; its name is always {@value #DEFAULT_DATASOURCE}. */
         public Builder defaultDataSource(DataSourceSpec spec) {
@@ -72,7 +82,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         }
 
         public ServerConfig build() {
-            return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout);
+            return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms);
         }
     }
 }

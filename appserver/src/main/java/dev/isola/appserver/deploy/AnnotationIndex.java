@@ -1,5 +1,7 @@
 package dev.isola.appserver.deploy;
 
+import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.CompositeIndex;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
@@ -31,6 +33,30 @@ public final class AnnotationIndex {
     public static final List<DotName> COMPONENT_DEFINING = List.of(STATELESS, STATEFUL, SINGLETON, MESSAGE_DRIVEN);
 
     private AnnotationIndex() {
+    }
+
+    /**
+     * Every occurrence of a repeatable annotation in {@code index}: alone ({@code single}) or in
+     * its container ({@code repeated}); each as {carrier, annotation}, where the carrier is the
+     * annotation on the class (itself, or the container) and tells where it was declared.
+     */
+    static List<AnnotationInstance[]> repeatable(IndexView index, DotName single, DotName repeated) {
+        List<AnnotationInstance[]> all = new ArrayList<>();
+        for (AnnotationInstance ai : index.getAnnotations(single)) {
+            all.add(new AnnotationInstance[] {ai, ai});
+        }
+        for (AnnotationInstance container : index.getAnnotations(repeated)) {
+            for (AnnotationInstance nested : container.value().asNestedArray()) {
+                all.add(new AnnotationInstance[] {container, nested});
+            }
+        }
+        return all;
+    }
+
+    /** The class an annotation is declared on (or, for a member, the member's description). */
+    static String declaringClass(AnnotationInstance carrier) {
+        return carrier.target().kind() == AnnotationTarget.Kind.CLASS
+                ? carrier.target().asClass().name().toString() : carrier.target().toString();
     }
 
     /** Indexes every class file under {@code classesDirectory} (an unpacked JAR, or {@code WEB-INF/classes}). */

@@ -26,19 +26,9 @@ final class DataSourceDefinitions {
 
     static List<Found> scan(IndexView index) {
         List<Found> found = new ArrayList<>();
-        List<AnnotationInstance[]> all = new ArrayList<>();
-        for (AnnotationInstance ai : index.getAnnotations(DEFINITION)) {
-            all.add(new AnnotationInstance[] {ai, ai});
-        }
-        for (AnnotationInstance container : index.getAnnotations(DEFINITIONS)) {
-            for (AnnotationInstance nested : container.value().asNestedArray()) {
-                all.add(new AnnotationInstance[] {container, nested});
-            }
-        }
-        for (AnnotationInstance[] pair : all) {
+        for (AnnotationInstance[] pair : AnnotationIndex.repeatable(index, DEFINITION, DEFINITIONS)) {
             AnnotationInstance ai = pair[1];
-            String declaring = pair[0].target().kind() == org.jboss.jandex.AnnotationTarget.Kind.CLASS
-                    ? pair[0].target().asClass().name().toString() : pair[0].target().toString();
+            String declaring = AnnotationIndex.declaringClass(pair[0]);
             Map<String, String> properties = new LinkedHashMap<>();
             AnnotationValue props = ai.value("properties");
             if (props != null) {

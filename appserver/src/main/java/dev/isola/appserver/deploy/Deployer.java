@@ -13,6 +13,14 @@ import dev.isola.appserver.inject.ReferenceBinder;
 import dev.isola.appserver.jdbc.DataSourceDefinitionException;
 import dev.isola.appserver.jdbc.DataSourceFactory;
 import dev.isola.appserver.jdbc.ManagedDataSource;
+import dev.isola.appserver.jms.config.ConnectionFactoryConfig;
+import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.config.InvalidJmsConfigException;
+import dev.isola.appserver.jms.config.ResourceDefinitions;
+import dev.isola.appserver.jms.container.JmsSubServer;
+import dev.isola.appserver.jms.message.IsolaQueue;
+import dev.isola.appserver.jms.message.IsolaTopic;
 import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.Namespace;
 import dev.isola.appserver.naming.NamingScopes;
@@ -39,6 +47,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
@@ -48,17 +57,22 @@ import java.util.stream.Stream;
  * application remains.
  *
  * <p>The steps: unpack and read the layout; check context roots; build the application's
- * class loader (libraries and EJB modules); bind its {@code @DataSourceDefinition}s; create the
- * bean containers and their names; bind and check every {@code @EJB}/{@code @Resource}
+ * class loader (libraries and EJB modules); create the bean containers and their names; bind
+ * its {@code @DataSourceDefinition}s, declare and bind its {@code @JMSDestinationDefinition}s
+ * and {@code @JMSConnectionFactoryDefinition}s; bind and check every {@code @EJB}/{@code @Resource}
  * reference of beans and web components; check {@code @DependsOn}; start the beans (timers,
- * {@code @Startup} singletons); start the web contexts.
+ * {@code @Startup} singletons, then the consumers of message-driven beans); start the web contexts.
+ *
+ * <p>JMS destinations an application defines outlive its undeployment (their messages wait
+ * for the next deployment, see {@link JmsSubServer}); a failed deployment removes those it
+ * created, unless they were used meanwhile.
  */
 public final class Deployer {
 
     /** What deployments need from the server. */
     public record Services(Path workDirectory, EjbServices ejb, DataSourceFactory dataSources, ManagedDataSource defaultDataSource,
                            UserTransaction userTransaction, TransactionSynchronizationRegistry synchronizationRegistry, WebServer web,
-                           ClassLoader serverLoader) { }
+                           JmsSubServer jms, ClassLoader serverLoader) { }
 
     private final Services services;
 
@@ -132,14 +146,18 @@ public final class Deployer {
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = EjbJarXml.read(m.directory(), at);
-            List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, at);
+            List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
             beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
         }
 
-        bindDataSources(layout, libIndexes, global, appNs, moduleNs, beanScopes, beanOfClass, loader, undo);
-        // after the datasources, so that undoing stops the beans (their @PreDestroy may use them) before closing those
+        ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
+        bindDataSources(layout, libIndexes, namespaces, loader, undo);
+        AtomicBoolean deployed = new AtomicBoolean();
+        bindJmsResources(layout, libIndexes, namespaces, undo, deployed);
+        // after the datasources and JMS resources, so that undoing stops the beans (their @PreDestroy may use them,
+        // message-driven beans consume from the destinations) before those go
         undo.push("stopping the beans", ejb::stop);
 
         List<Runnable> linkChecks = new ArrayList<>();
@@ -191,6 +209,7 @@ public final class Deployer {
             }
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
+        deployed.set(true);
         return new DeployedApplication(layout, archive, Instant.now(), ejb, loader, undo);
     }
 
@@ -225,13 +244,62 @@ public final class Deployer {
 
     private void addComponentEntries(Namespace comp) {
         comp.bindIfAbsent("DefaultDataSource", new Binding.Value(services.defaultDataSource()));
+        comp.bindIfAbsent("DefaultJMSConnectionFactory", new Binding.Value(services.jms().defaultConnectionFactory()));
         comp.bindIfAbsent("TransactionSynchronizationRegistry", new Binding.Value(services.synchronizationRegistry()));
         comp.bindIfAbsent("InAppClientContainer", new Binding.Value(Boolean.FALSE));
     }
 
-    private void bindDataSources(ApplicationLayout layout, List<IndexView> libIndexes, Namespace global, Namespace appNs,
-                                 Map<ModuleInfo, Namespace> moduleNs, Map<ModuleInfo, Map<String, Scopes>> beanScopes,
-                                 Map<String, String> beanOfClass, ClassLoader loader, UndoLog undo) {
+    /**
+     * Where resources defined by annotations are bound: {@code java:global}, {@code java:app},
+     * the module's namespace, or for {@code java:comp} the declaring bean's own namespace (the
+     * module's in a web module).
+     */
+    private record ResourceNamespaces(Namespace global, Namespace app, Map<ModuleInfo, Namespace> modules,
+                                      Map<ModuleInfo, Map<String, Scopes>> beanScopes, Map<String, String> beanOfClass) {
+
+        /** The namespace and relative name for {@code jndiName}, or null if that name is bound there already. */
+        Target target(String jndiName, ModuleInfo m, String declaringClass, DeploymentException.Location here) {
+            if (!jndiName.startsWith("java:")) {
+                jndiName = "java:comp/env/" + jndiName;
+            }
+            String rest = jndiName.substring("java:".length());
+            int slash = rest.indexOf('/');
+            String scope = slash < 0 ? rest : rest.substring(0, slash);
+            String relative = slash < 0 ? "" : rest.substring(slash + 1);
+            Namespace namespace = switch (scope) {
+                case "global" -> global;
+                case "app" -> app;
+                case "module" -> modules.get(m);
+                case "comp" -> {
+                    String bean = beanOfClass.get(declaringClass);
+                    Map<String, Scopes> scopes = beanScopes.get(m);
+                    yield bean != null && scopes != null ? scopes.get(bean).comp() : modules.get(m);
+                }
+                default -> throw here.error("the name must start with java:global, java:app, java:module or java:comp");
+            };
+            if (relative.isEmpty()) {
+                throw here.error("the name has no path after java:" + scope);
+            }
+            return namespace.binding(relative).isPresent() ? null : new Target(namespace, relative, namespace == global);
+        }
+    }
+
+    private record Target(Namespace namespace, String relative, boolean global) { }
+
+    /** Binds {@code value} at {@code target}; a global name is unbound again when the application goes. */
+    private static void bindDefined(Target target, Object value, UndoLog undo, DeploymentException.Location here) {
+        try {
+            target.namespace().bind(target.relative(), new Binding.Value(value));
+        } catch (NameAlreadyBoundException e) {
+            throw here.error(e.getMessage());
+        }
+        if (target.global()) {
+            undo.push("unbinding java:global/" + target.relative(), () -> target.namespace().unbind(target.relative()));
+        }
+    }
+
+    private void bindDataSources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces, ClassLoader loader,
+                                 UndoLog undo) {
         String app = layout.applicationName();
         Map<String, String> definedBy = new HashMap<>();
         for (ModuleInfo m : layout.modules()) {
@@ -243,25 +311,8 @@ public final class Deployer {
                 if (other != null) {
                     throw here.error("datasource " + jndiName + " is also defined by " + other);
                 }
-                String rest = jndiName.substring("java:".length());
-                int slash = rest.indexOf('/');
-                String scope = slash < 0 ? rest : rest.substring(0, slash);
-                String relative = slash < 0 ? "" : rest.substring(slash + 1);
-                Namespace target = switch (scope) {
-                    case "global" -> global;
-                    case "app" -> appNs;
-                    case "module" -> moduleNs.get(m);
-                    case "comp" -> {
-                        String bean = beanOfClass.get(found.declaringClass());
-                        Map<String, Scopes> scopes = beanScopes.get(m);
-                        yield bean != null && scopes != null ? scopes.get(bean).comp() : moduleNs.get(m);
-                    }
-                    default -> throw here.error("the name must start with java:global, java:app, java:module or java:comp");
-                };
-                if (relative.isEmpty() || target.binding(relative).isPresent()) {
-                    if (relative.isEmpty()) {
-                        throw here.error("the name has no path after java:" + scope);
-                    }
+                Target target = namespaces.target(jndiName, m, found.declaringClass(), here);
+                if (target == null) {
                     continue;
                 }
                 ManagedDataSource ds;
@@ -271,15 +322,81 @@ public final class Deployer {
                     throw here.error(e.getMessage(), e);
                 }
                 undo.push("closing datasource " + jndiName, ds::close);
-                try {
-                    target.bind(relative, new Binding.Value(ds));
-                } catch (NameAlreadyBoundException e) {
-                    throw here.error(e.getMessage());
-                }
-                if (target == global) {
-                    undo.push("unbinding " + jndiName, () -> global.unbind(relative));
-                }
+                bindDefined(target, ds, undo, here);
             }
+        }
+    }
+
+    /**
+     * Declares the application's {@code @JMSDestinationDefinition}s on the broker and binds
+     * them and its {@code @JMSConnectionFactoryDefinition}s. Undoing a deployment that failed
+     * removes the destinations it created; undoing a deployment that completed (undeploy)
+     * keeps them with their messages.
+     */
+    private void bindJmsResources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces, UndoLog undo,
+                                  AtomicBoolean deployed) {
+        String app = layout.applicationName();
+        JmsSubServer jms = services.jms();
+        undo.push("forgetting the JMS destinations of " + app, () -> jms.applicationUndeployed(app));
+        Map<String, String> definedBy = new HashMap<>();
+        Map<DestinationConfig, DeploymentException.Location> declared = new LinkedHashMap<>();
+        for (ModuleInfo m : layout.modules()) {
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            IndexView index = composite(layout.index(m), libIndexes);
+            for (JmsResourceDefinitions.Destination d : JmsResourceDefinitions.destinations(index)) {
+                DeploymentException.Location here = at.inClass(d.declaringClass()).atMember(d.describe());
+                checkDefinedOnce(definedBy, d.name(), m, d.declaringClass(), here);
+                Target target = namespaces.target(d.name(), m, d.declaringClass(), here);
+                if (target == null) {
+                    continue;
+                }
+                DestinationConfig destination;
+                Runnable undeclare;
+                try {
+                    destination = ResourceDefinitions.destination(d.name(), d.interfaceName(), d.destinationName(), d.properties());
+                    undeclare = jms.declare(app, destination);
+                } catch (InvalidJmsConfigException e) {
+                    throw here.error(e.getMessage(), e);
+                }
+                undo.push("removing JMS " + destination.type().name().toLowerCase() + " " + destination.name() + " unless deployed", () -> {
+                    if (!deployed.get()) {
+                        undeclare.run();
+                    }
+                });
+                declared.put(destination, here);
+                bindDefined(target, destination.type() == DestinationType.QUEUE ? new IsolaQueue(destination.name())
+                        : new IsolaTopic(destination.name()), undo, here);
+            }
+            for (JmsResourceDefinitions.ConnectionFactory f : JmsResourceDefinitions.connectionFactories(index)) {
+                DeploymentException.Location here = at.inClass(f.declaringClass()).atMember(f.describe());
+                checkDefinedOnce(definedBy, f.name(), m, f.declaringClass(), here);
+                Target target = namespaces.target(f.name(), m, f.declaringClass(), here);
+                if (target == null) {
+                    continue;
+                }
+                ConnectionFactoryConfig settings;
+                try {
+                    settings = ResourceDefinitions.connectionFactory(f.name(), f.clientId(), f.properties());
+                } catch (InvalidJmsConfigException e) {
+                    throw here.error(e.getMessage(), e);
+                }
+                bindDefined(target, jms.connectionFactory(settings, f.transactional()), undo, here);
+            }
+        }
+        declared.forEach((destination, here) -> {
+            try {
+                jms.checkDeadLetterQueue(destination);
+            } catch (InvalidJmsConfigException e) {
+                throw here.error(e.getMessage(), e);
+            }
+        });
+    }
+
+    private static void checkDefinedOnce(Map<String, String> definedBy, String name, ModuleInfo m, String declaringClass,
+                                         DeploymentException.Location here) {
+        String other = definedBy.putIfAbsent(name + "@" + m.uri(), declaringClass);
+        if (other != null && !other.equals(declaringClass)) {
+            throw here.error(name + " is also defined by " + other);
         }
     }
 

@@ -34,14 +34,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The runtime of one bean: how its calls are dispatched to instances, under which
  * transaction, through which interceptors. The kinds differ only in how an instance is found
  * for a call and what happens to it afterwards ({@link #dispatch}): a pool for stateless beans,
- * the client's session for stateful beans, the one instance behind a lock for singletons. A
- * message-driven bean container is meant to be one more subclass, reusing
- * {@link #runWork} (transaction and interceptors around a delivery) as it is.
+ * the client's session for stateful beans, the one instance behind a lock for singletons, and
+ * for message-driven beans one instance per consuming session, called by the container itself
+ * through {@link #runWork} (transaction and interceptors around a delivery).
  *
  * <p>Every call runs with the bean's naming scopes and its application's class loader as the
  * thread's context, so {@code java:comp} inside the bean is the bean's own.
  */
-abstract sealed class BeanContainer permits StatelessContainer, StatefulContainer, SingletonContainer {
+abstract sealed class BeanContainer permits StatelessContainer, StatefulContainer, SingletonContainer, MessageDrivenContainer {
 
     final BeanDefinition definition;
     final EjbApplication application;
@@ -51,7 +51,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     final Map<Method, BusinessMethod> methods;
     final List<Class<?>> interceptorClasses;
     final ExceptionClassifier classifier;
-    final BeanSessionContext sessionContext;
+    final BeanContext context;
     private final ViewProxies proxies;
     private final Map<String, View> viewsByType = new LinkedHashMap<>();
     private final Map<String, Object> sharedProxies = new ConcurrentHashMap<>();
@@ -71,9 +71,12 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         this.methods = BeanMethods.of(definition, chains, at);
         List<Method> beanMethods = new ArrayList<>();
         methods.values().forEach(bm -> beanMethods.add(bm.beanMethod()));
+        if (definition.kind() instanceof BeanKind.MessageDriven mdb) {
+            beanMethods.add(mdb.listenerMethod());
+        }
         this.interceptorClasses = chains.interceptorClasses(beanMethods);
         this.classifier = classifier(definition);
-        this.sessionContext = new BeanSessionContext(this);
+        this.context = definition.kind() instanceof BeanKind.MessageDriven ? new BeanMessageDrivenContext(this) : new BeanSessionContext(this);
         this.proxies = new ViewProxies(definition.beanClass());
         for (View v : definition.views()) {
             viewsByType.put(v.type().getName(), v);
@@ -176,8 +179,23 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
      * suspended and the instance's own (carried over for stateful beans by {@code carried}).
      */
     final Object runWork(BeanInstance instance, BusinessMethod bm, Object[] args, Object timer, BmtCarrier carried) throws Exception {
-        Callable<Object> work = () -> new ContainerInvocationContext(instance, bm.beanMethod(), args, bm.chain(), timer,
-                CurrentCall.get() == null ? null : CurrentCall.get().contextData()).proceed();
+        return runWork(instance, bm, args, timer, carried, null);
+    }
+
+    /**
+     * {@link #runWork(BeanInstance, BusinessMethod, Object[], Object, BmtCarrier)} that first
+     * runs {@code inContext} inside the method's transaction context (a message-driven bean's
+     * container enlists the receipt of the message there); null for nothing.
+     */
+    final Object runWork(BeanInstance instance, BusinessMethod bm, Object[] args, Object timer, BmtCarrier carried, Runnable inContext)
+            throws Exception {
+        Callable<Object> work = () -> {
+            if (inContext != null) {
+                inContext.run();
+            }
+            return new ContainerInvocationContext(instance, bm.beanMethod(), args, bm.chain(), timer,
+                    CurrentCall.get() == null ? null : CurrentCall.get().contextData()).proceed();
+        };
         String description = describe(bm);
         if (!definition.beanManagedTransactions()) {
             return services.transactions().run(bm.transaction(), description, classifier, work);

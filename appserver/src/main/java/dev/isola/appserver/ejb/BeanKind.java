@@ -2,18 +2,18 @@ package dev.isola.appserver.ejb;
 
 import jakarta.ejb.ConcurrencyManagementType;
 
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * The kinds of enterprise bean, with what is particular to each. Session beans are here;
- * message-driven beans are meant to join as one more record, running on the same
- * {@link BeanContainer} machinery (instance pool, interceptors, container-managed
- * transactions around each delivery).
+ * The kinds of enterprise bean, with what is particular to each. All run on the same
+ * {@link BeanContainer} machinery (interceptors, container-managed transactions around each
+ * call or delivery); they differ in how instances are found for a call.
  */
 public sealed interface BeanKind {
 
-    /** "Stateless", "Stateful", "Singleton": as in messages and the descriptor's session-type. */
+    /** "Stateless", "Stateful", "Singleton", "MessageDriven": as in messages and the descriptor's session-type. */
     String label();
 
     /** Instances are pooled; any instance serves any call. */
@@ -44,5 +44,15 @@ public sealed interface BeanKind {
         }
 
         public String label() { return "Singleton"; }
+    }
+
+    /**
+     * Consumes messages: the container calls the listener method once per message of the
+     * destination the activation configuration names, each call with its own instance.
+     *
+     * @param listenerMethod the bean class's {@code onMessage(Message)}
+     */
+    record MessageDriven(ActivationConfig activation, Method listenerMethod) implements BeanKind {
+        public String label() { return "MessageDriven"; }
     }
 }

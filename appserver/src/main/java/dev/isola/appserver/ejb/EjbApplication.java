@@ -96,9 +96,10 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
                 case BeanKind.Stateless ignored -> new StatelessContainer(bean, this, services, scopes, at);
                 case BeanKind.Stateful ignored -> new StatefulContainer(bean, this, services, scopes, at);
                 case BeanKind.Singleton ignored -> new SingletonContainer(bean, this, services, scopes, at);
+                case BeanKind.MessageDriven ignored -> new MessageDrivenContainer(bean, this, services, scopes, at);
             };
             containers.put(bean.name(), container);
-            comp.bindIfAbsent("EJBContext", new Binding.Value(container.sessionContext));
+            comp.bindIfAbsent("EJBContext", new Binding.Value(container.context));
             if (!(container instanceof StatefulContainer)) {
                 BeanTimerService ts = new BeanTimerService(container);
                 timerServices.put(container, ts);
@@ -107,8 +108,7 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
             if (bean.beanManagedTransactions()) {
                 comp.bindIfAbsent("UserTransaction", new Binding.Value(userTransaction));
             }
-            EjbJarXml.Session session = bean.descriptor().sessions().get(bean.name());
-            for (EjbJarXml.EnvEntry e : session == null ? List.<EjbJarXml.EnvEntry>of() : session.envEntries()) {
+            for (EjbJarXml.EnvEntry e : bean.descriptor().envEntriesOf(bean.name())) {
                 comp.bindIfAbsent("env/" + e.name(), new Binding.Value(EnvEntries.convert(e, bean.beanClass().getClassLoader(), at)));
             }
             bindNames(container, module, global, app, moduleNs, at);
@@ -262,9 +262,10 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     }
 
     /**
-     * Starts the beans: automatic timers, then {@code @Startup} singletons (dependencies
-     * first). A failing {@code @PostConstruct} fails the deployment with a message naming the
-     * bean and the callback.
+     * Starts the beans: {@code @Startup} singletons (dependencies first), automatic timers,
+     * then the consumers of message-driven beans, last so that a message waiting from before
+     * finds everything it needs. A failing {@code @PostConstruct} or activation configuration
+     * fails the deployment with a message naming the bean and the callback or property.
      */
     public void start(DeploymentException.Location where) {
         try {
@@ -273,18 +274,31 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
             throw DeploymentException.of(name, e.getMessage());
         }
         for (BeanContainer c : containers.values()) {
-            try {
-                c.start();
-                started.add(c);
-            } catch (Exception e) {
-                throw where.inClass(c.definition.beanClass().getName()).error(describeStartFailure(c, e), e);
+            if (!(c instanceof MessageDrivenContainer)) {
+                start(c, where);
             }
         }
         for (Map.Entry<BeanContainer, BeanTimerService> e : timerServices.entrySet()) {
             e.getValue().startAutomaticTimers();
         }
+        for (BeanContainer c : containers.values()) {
+            if (c instanceof MessageDrivenContainer) {
+                start(c, where);
+            }
+        }
         if (containers.values().stream().anyMatch(c -> c instanceof StatefulContainer)) {
             reaper = services.scheduler().scheduleWithFixedDelay(this::expireIdleSessions, 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private void start(BeanContainer c, DeploymentException.Location where) {
+        try {
+            c.start();
+            started.add(c);
+        } catch (DeploymentException e) {
+            throw e;
+        } catch (Exception e) {
+            throw where.inClass(c.definition.beanClass().getName()).error(describeStartFailure(c, e), e);
         }
     }
 
@@ -310,21 +324,28 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         }
     }
 
-    /** Cancels timers and ends every instance, singletons in the reverse of their start order. */
+    /**
+     * Stops message-driven beans first (no new work arrives, deliveries in progress finish),
+     * cancels timers and ends every instance, singletons in the reverse of their start order.
+     */
     public void stop() {
+        List<BeanContainer> all = new ArrayList<>(containers.values()).reversed();
+        timerServices.values().forEach(BeanTimerService::cancelAll);
+        // Message-driven beans first, while everything their deliveries in progress call is still there.
+        all.stream().filter(c -> c instanceof MessageDrivenContainer).forEach(this::stop);
         services.applications().unregister(this);
         if (reaper != null) {
             reaper.cancel(false);
         }
-        timerServices.values().forEach(BeanTimerService::cancelAll);
-        List<BeanContainer> all = new ArrayList<>(containers.values());
-        for (BeanContainer c : all.reversed()) {
-            try {
-                c.stop();
-            } catch (RuntimeException e) {
-                System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING,
-                        "application " + name + ", bean " + c.name() + ": stop failed: " + e);
-            }
+        all.stream().filter(c -> !(c instanceof MessageDrivenContainer)).forEach(this::stop);
+    }
+
+    private void stop(BeanContainer c) {
+        try {
+            c.stop();
+        } catch (RuntimeException e) {
+            System.getLogger(EjbApplication.class.getName()).log(System.Logger.Level.WARNING,
+                    "application " + name + ", bean " + c.name() + ": stop failed: " + e);
         }
     }
 
@@ -395,6 +416,7 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
                 case StatelessContainer s -> "instances created " + s.created();
                 case StatefulContainer s -> "sessions " + s.sessionCount() + ", in memory " + s.activeInstances();
                 case SingletonContainer s -> s.initialized() ? "initialized" : "not initialized";
+                case MessageDrivenContainer m -> m.describe();
             };
             lines.add(c.definition.kind().label() + " " + c.name() + ": " + detail);
         }

@@ -20,7 +20,7 @@ import java.util.Optional;
  * and the "overriding" rules of each annotation): a bean's transaction attributes, its
  * session type, its interceptors.
  */
-public record EjbJarXml(Map<String, Session> sessions, List<ContainerTransaction> containerTransactions,
+public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven> messageDriven, List<ContainerTransaction> containerTransactions,
                         Map<String, Boolean> applicationExceptions, List<InterceptorBinding> interceptorBindings) {
 
     /** An {@code <session>} element; absent optional elements mean "as the annotations say". */
@@ -33,6 +33,14 @@ public record EjbJarXml(Map<String, Session> sessions, List<ContainerTransaction
      */
     public record ContainerTransaction(String ejbName, String methodName, Optional<List<String>> parameters, TransactionAttributeType attribute) { }
 
+    /**
+     * A {@code <message-driven>} element; absent optional elements mean "as the annotations
+     * say", and each {@code <activation-config-property>} replaces the annotation's property of
+     * the same name.
+     */
+    public record MessageDriven(String ejbName, Optional<String> ejbClass, Optional<String> messagingType, Optional<String> transactionType,
+                                Optional<String> mappedName, Map<String, String> activationConfig, List<EnvEntry> envEntries) { }
+
     /** An {@code <env-entry>} with a value. */
     public record EnvEntry(String name, String type, String value) { }
 
@@ -40,7 +48,7 @@ public record EjbJarXml(Map<String, Session> sessions, List<ContainerTransaction
     public record InterceptorBinding(String ejbName, List<String> interceptorClasses, Optional<String> methodName) { }
 
     public static EjbJarXml empty() {
-        return new EjbJarXml(Map.of(), List.of(), Map.of(), List.of());
+        return new EjbJarXml(Map.of(), Map.of(), List.of(), Map.of(), List.of());
     }
 
     public static EjbJarXml read(Path moduleDirectory, DeploymentException.Location where) {
@@ -50,21 +58,27 @@ public record EjbJarXml(Map<String, Session> sessions, List<ContainerTransaction
         }
         Element root = Xml.parse(file, where);
         Map<String, Session> sessions = new LinkedHashMap<>();
+        Map<String, MessageDriven> messageDriven = new LinkedHashMap<>();
         Xml.child(root, "enterprise-beans").ifPresent(beans -> {
             for (Element s : Xml.children(beans, "session")) {
                 String name = Xml.text(s, "ejb-name").orElseThrow(() -> where.error("ejb-jar.xml: a <session> has no <ejb-name>"));
-                List<EnvEntry> env = new ArrayList<>();
-                for (Element e : Xml.children(s, "env-entry")) {
-                    Optional<String> value = Xml.text(e, "env-entry-value");
-                    if (value.isPresent()) {
-                        env.add(new EnvEntry(Xml.text(e, "env-entry-name").orElseThrow(() -> where.error("ejb-jar.xml: bean " + name + ": an <env-entry> has no <env-entry-name>")),
-                                Xml.text(e, "env-entry-type").orElse("java.lang.String"), value.get()));
-                    }
-                }
                 sessions.put(name, new Session(name, Xml.text(s, "ejb-class"), Xml.text(s, "session-type"),
                         Xml.children(s, "business-local").stream().map(e -> e.getTextContent().trim()).toList(),
                         Xml.children(s, "business-remote").stream().map(e -> e.getTextContent().trim()).toList(),
-                        Xml.child(s, "local-bean").isPresent(), Xml.text(s, "transaction-type"), List.copyOf(env)));
+                        Xml.child(s, "local-bean").isPresent(), Xml.text(s, "transaction-type"), envEntries(s, name, where)));
+            }
+            for (Element m : Xml.children(beans, "message-driven")) {
+                String name = Xml.text(m, "ejb-name").orElseThrow(() -> where.error("ejb-jar.xml: a <message-driven> has no <ejb-name>"));
+                Map<String, String> activation = new LinkedHashMap<>();
+                Xml.child(m, "activation-config").ifPresent(config -> {
+                    for (Element p : Xml.children(config, "activation-config-property")) {
+                        String property = Xml.text(p, "activation-config-property-name").orElseThrow(() -> where.error("ejb-jar.xml: message-driven bean "
+                                + name + ": an <activation-config-property> has no <activation-config-property-name>"));
+                        activation.put(property, Xml.text(p, "activation-config-property-value").orElse(""));
+                    }
+                });
+                messageDriven.put(name, new MessageDriven(name, Xml.text(m, "ejb-class"), Xml.text(m, "messaging-type"),
+                        Xml.text(m, "transaction-type"), Xml.text(m, "mapped-name"), Map.copyOf(activation), envEntries(m, name, where)));
             }
         });
         List<ContainerTransaction> transactions = new ArrayList<>();
@@ -92,7 +106,30 @@ public record EjbJarXml(Map<String, Session> sessions, List<ContainerTransaction
                         Xml.child(ib, "method").flatMap(m -> Xml.text(m, "method-name"))));
             }
         });
-        return new EjbJarXml(Map.copyOf(sessions), List.copyOf(transactions), Map.copyOf(appExceptions), List.copyOf(bindings));
+        return new EjbJarXml(Map.copyOf(sessions), Map.copyOf(messageDriven), List.copyOf(transactions), Map.copyOf(appExceptions),
+                List.copyOf(bindings));
+    }
+
+    private static List<EnvEntry> envEntries(Element bean, String name, DeploymentException.Location where) {
+        List<EnvEntry> env = new ArrayList<>();
+        for (Element e : Xml.children(bean, "env-entry")) {
+            Optional<String> value = Xml.text(e, "env-entry-value");
+            if (value.isPresent()) {
+                env.add(new EnvEntry(Xml.text(e, "env-entry-name").orElseThrow(() -> where.error("ejb-jar.xml: bean " + name + ": an <env-entry> has no <env-entry-name>")),
+                        Xml.text(e, "env-entry-type").orElse("java.lang.String"), value.get()));
+            }
+        }
+        return List.copyOf(env);
+    }
+
+    /** The environment entries the descriptor gives bean {@code ejbName} (session or message-driven). */
+    public List<EnvEntry> envEntriesOf(String ejbName) {
+        Session s = sessions.get(ejbName);
+        if (s != null) {
+            return s.envEntries();
+        }
+        MessageDriven m = messageDriven.get(ejbName);
+        return m != null ? m.envEntries() : List.of();
     }
 
     private static TransactionAttributeType transactionAttribute(String value, DeploymentException.Location where) {

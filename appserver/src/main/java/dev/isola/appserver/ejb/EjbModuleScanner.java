@@ -2,17 +2,21 @@ package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.deploy.AnnotationIndex;
 import dev.isola.appserver.deploy.DeploymentException;
+import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Local;
 import jakarta.ejb.LocalBean;
+import jakarta.ejb.MessageDriven;
 import jakarta.ejb.Remote;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Stateful;
 import jakarta.ejb.StatefulTimeout;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationValue;
 import org.jboss.jandex.DotName;
@@ -20,6 +24,7 @@ import org.jboss.jandex.IndexView;
 
 import java.io.Externalizable;
 import java.io.Serializable;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,17 +36,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds the session beans of an EJB module: classes annotated {@code @Stateless},
- * {@code @Stateful} or {@code @Singleton} (found in the module's Jandex index) and
- * {@code <session>} elements of {@code ejb-jar.xml}, merged with the descriptor winning.
- * Bean classes are loaded (through the application's loader) to read method-level metadata.
+ * Finds the enterprise beans of an EJB module: classes annotated {@code @Stateless},
+ * {@code @Stateful}, {@code @Singleton} or {@code @MessageDriven} (found in the module's
+ * Jandex index) and {@code <session>} and {@code <message-driven>} elements of
+ * {@code ejb-jar.xml}, merged with the descriptor winning. Bean classes are loaded (through the
+ * application's loader) to read method-level metadata.
  */
 public final class EjbModuleScanner {
 
     private EjbModuleScanner() {
     }
 
-    public static List<BeanDefinition> scan(String module, IndexView index, ClassLoader loader, EjbJarXml xml, DeploymentException.Location where) {
+    public static List<BeanDefinition> scan(String module, IndexView index, ClassLoader loader, EjbJarXml xml, EjbSettings settings,
+                                            DeploymentException.Location where) {
         Map<String, String[]> found = new LinkedHashMap<>();
         for (DotName annotation : AnnotationIndex.COMPONENT_DEFINING) {
             for (AnnotationInstance ai : index.getAnnotations(annotation)) {
@@ -49,9 +56,6 @@ public final class EjbModuleScanner {
                     continue;
                 }
                 String className = ai.target().asClass().name().toString();
-                if (annotation.equals(AnnotationIndex.MESSAGE_DRIVEN)) {
-                    throw where.inClass(className).error("message-driven beans are not supported by this EJB container yet");
-                }
                 AnnotationValue nameValue = ai.value("name");
                 String name = nameValue == null || nameValue.asString().isEmpty() ? ai.target().asClass().name().withoutPackagePrefix() : nameValue.asString();
                 String[] previous = found.put(name, new String[] {className, annotation.withoutPackagePrefix()});
@@ -69,15 +73,28 @@ public final class EjbModuleScanner {
             }
             found.put(s.ejbName(), new String[] {className, type});
         }
+        for (EjbJarXml.MessageDriven m : xml.messageDriven().values()) {
+            String[] annotated = found.get(m.ejbName());
+            if (annotated != null && !annotated[1].equals(MESSAGE_DRIVEN)) {
+                throw where.inClass(annotated[0]).error("ejb-jar.xml declares " + m.ejbName() + " as <message-driven>, but the class is a " + annotated[1] + " bean");
+            }
+            String className = m.ejbClass().orElse(annotated == null ? null : annotated[0]);
+            if (className == null) {
+                throw where.error("ejb-jar.xml: message-driven bean " + m.ejbName() + " needs <ejb-class> (no annotated class has that name)");
+            }
+            found.put(m.ejbName(), new String[] {className, MESSAGE_DRIVEN});
+        }
         List<BeanDefinition> beans = new ArrayList<>();
         for (Map.Entry<String, String[]> e : found.entrySet()) {
-            beans.add(define(e.getKey(), e.getValue()[0], e.getValue()[1], module, loader, xml, where.inClass(e.getValue()[0])));
+            beans.add(define(e.getKey(), e.getValue()[0], e.getValue()[1], module, loader, xml, settings, where.inClass(e.getValue()[0])));
         }
         return beans;
     }
 
+    private static final String MESSAGE_DRIVEN = "MessageDriven";
+
     private static BeanDefinition define(String name, String className, String type, String module, ClassLoader loader, EjbJarXml xml,
-                                         DeploymentException.Location at) {
+                                         EjbSettings settings, DeploymentException.Location at) {
         Class<?> beanClass;
         try {
             beanClass = Class.forName(className, false, loader);
@@ -94,6 +111,9 @@ public final class EjbModuleScanner {
             throw at.error("a bean class needs a public constructor without parameters");
         }
         EjbJarXml.Session session = xml.sessions().get(name);
+        if (type.equals(MESSAGE_DRIVEN)) {
+            return messageDriven(name, beanClass, module, loader, xml, settings, at);
+        }
         BeanKind kind = switch (type) {
             case "Stateless" -> new BeanKind.Stateless();
             case "Stateful" -> {
@@ -116,6 +136,58 @@ public final class EjbModuleScanner {
             txType = session.transactionType().get().equalsIgnoreCase("Bean") ? TransactionManagementType.BEAN : TransactionManagementType.CONTAINER;
         }
         return new BeanDefinition(name, module, beanClass, kind, views(beanClass, session, loader, at), txType, xml);
+    }
+
+    /**
+     * A message-driven bean: its listener interface (only {@code jakarta.jms.MessageListener}:
+     * this server has no resource adapters), its {@code onMessage} method and its activation
+     * configuration, the descriptor's properties replacing the annotation's.
+     */
+    private static BeanDefinition messageDriven(String name, Class<?> beanClass, String module, ClassLoader loader, EjbJarXml xml,
+                                                EjbSettings settings, DeploymentException.Location at) {
+        MessageDriven annotation = beanClass.getAnnotation(MessageDriven.class);
+        EjbJarXml.MessageDriven descriptor = xml.messageDriven().get(name);
+        String listenerType = descriptor != null && descriptor.messagingType().isPresent() ? descriptor.messagingType().get()
+                : annotation != null && annotation.messageListenerInterface() != Object.class ? annotation.messageListenerInterface().getName()
+                : singleListenerInterface(beanClass, at);
+        if (!listenerType.equals(MessageListener.class.getName())) {
+            throw at.error("message-driven bean " + name + " has message listener interface " + listenerType
+                    + "; this server delivers JMS messages only, so it must be jakarta.jms.MessageListener");
+        }
+        Method onMessage;
+        try {
+            onMessage = beanClass.getMethod("onMessage", Message.class);
+        } catch (NoSuchMethodException e) {
+            throw at.error("message-driven bean " + name + " has no public method onMessage(jakarta.jms.Message)");
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (annotation != null) {
+            for (ActivationConfigProperty p : annotation.activationConfig()) {
+                properties.put(p.propertyName(), p.propertyValue());
+            }
+        }
+        String mappedName = annotation == null ? "" : annotation.mappedName();
+        TransactionManagement tm = beanClass.getAnnotation(TransactionManagement.class);
+        TransactionManagementType txType = tm == null ? TransactionManagementType.CONTAINER : tm.value();
+        if (descriptor != null) {
+            properties.putAll(descriptor.activationConfig());
+            mappedName = descriptor.mappedName().orElse(mappedName);
+            if (descriptor.transactionType().isPresent()) {
+                txType = descriptor.transactionType().get().equalsIgnoreCase("Bean") ? TransactionManagementType.BEAN : TransactionManagementType.CONTAINER;
+            }
+        }
+        ActivationConfig activation = ActivationConfig.parse(name, properties, mappedName, settings.messageDrivenSessions(), at);
+        return new BeanDefinition(name, module, beanClass, new BeanKind.MessageDriven(activation, onMessage), List.of(), txType, xml);
+    }
+
+    private static String singleListenerInterface(Class<?> beanClass, DeploymentException.Location at) {
+        List<Class<?>> candidates = Arrays.stream(beanClass.getInterfaces())
+                .filter(i -> i != Serializable.class && i != Externalizable.class && !i.getName().startsWith("jakarta.ejb.")).toList();
+        if (candidates.size() != 1) {
+            throw at.error("a message-driven bean must implement exactly one message listener interface (jakarta.jms.MessageListener)"
+                    + " or name it with messageListenerInterface; this one implements " + candidates.stream().map(Class::getName).toList());
+        }
+        return candidates.getFirst().getName();
     }
 
     /** The business views by the rules of Enterprise Beans 4.0, section 4.9.8. */

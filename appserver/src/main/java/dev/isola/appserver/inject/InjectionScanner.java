@@ -16,7 +16,9 @@ import java.util.Map;
 /**
  * Finds the {@code @EJB} and {@code @Resource} injection points of an application's classes in
  * their Jandex index, before any of them is loaded, so that a reference that cannot be
- * satisfied fails the deployment and not the first request. Further injection annotations
+ * satisfied fails the deployment and not the first request. Class-level annotations (also
+ * inside {@code @EJBs} / {@code @Resources}) declare a reference in the component's
+ * {@code java:comp/env} without injecting it, for the component to look up. Further injection annotations
  * ({@code @PersistenceContext}, CDI's {@code @Inject}) are meant to be added here as further
  * {@link Reference} kinds.
  */
@@ -24,6 +26,8 @@ public final class InjectionScanner {
 
     static final DotName EJB = DotName.createSimple("jakarta.ejb.EJB");
     static final DotName RESOURCE = DotName.createSimple("jakarta.annotation.Resource");
+    static final DotName EJBS = DotName.createSimple("jakarta.ejb.EJBs");
+    static final DotName RESOURCES = DotName.createSimple("jakarta.annotation.Resources");
 
     private InjectionScanner() {
     }
@@ -33,17 +37,26 @@ public final class InjectionScanner {
         Map<String, List<InjectionPoint>> points = new LinkedHashMap<>();
         for (DotName annotation : List.of(EJB, RESOURCE)) {
             for (AnnotationInstance ai : index.getAnnotations(annotation)) {
-                InjectionPoint p = point(ai);
-                if (p != null) {
-                    points.computeIfAbsent(p.declaringClass(), k -> new ArrayList<>()).add(p);
+                add(points, point(ai, ai.target()));
+            }
+        }
+        for (DotName container : List.of(EJBS, RESOURCES)) {
+            for (AnnotationInstance ai : index.getAnnotations(container)) {
+                for (AnnotationInstance nested : ai.value().asNestedArray()) {
+                    add(points, point(nested, ai.target()));
                 }
             }
         }
         return points;
     }
 
-    private static InjectionPoint point(AnnotationInstance ai) {
-        AnnotationTarget target = ai.target();
+    private static void add(Map<String, List<InjectionPoint>> points, InjectionPoint p) {
+        if (p != null) {
+            points.computeIfAbsent(p.declaringClass(), k -> new ArrayList<>()).add(p);
+        }
+    }
+
+    private static InjectionPoint point(AnnotationInstance ai, AnnotationTarget target) {
         String declaring;
         String member;
         String property;
@@ -67,11 +80,17 @@ public final class InjectionScanner {
             }
             type = m.parametersCount() == 1 ? m.parameterType(0).name().toString() : "";
             setter = true;
+        } else if (target.kind() == AnnotationTarget.Kind.CLASS) {
+            declaring = target.asClass().name().toString();
+            member = null;
+            property = "";
+            type = ai.name().equals(EJB) ? className(ai, "beanInterface") : className(ai, "type");
+            setter = false;
         } else {
             return null;
         }
         String name = string(ai, "name");
-        String envName = name.isEmpty() ? declaring + "/" + property : name;
+        String envName = name.isEmpty() ? (member == null ? "" : declaring + "/" + property) : name;
         Reference ref;
         if (ai.name().equals(EJB)) {
             String beanInterface = className(ai, "beanInterface");

@@ -49,7 +49,9 @@ public final class Injector {
         try (var _ = NamingScopes.enter(scopes)) {
             for (Class<?> c : hierarchy) {
                 for (InjectionPoint p : points.getOrDefault(c.getName(), List.of())) {
-                    inject(instance, c, p, adapter);
+                    if (!p.isDeclaration()) {
+                        inject(instance, c, p, adapter);
+                    }
                 }
             }
         }

@@ -28,13 +28,17 @@ public final class ReferenceBinder {
             "java.lang.Boolean", "boolean", "java.lang.Double", "double", "java.lang.Float", "float", "java.lang.Short", "short",
             "java.lang.Byte", "byte", "java.lang.Character", "char", "java.lang.Class");
 
-    private static final Map<String, String> CONTAINER_OBJECTS = Map.of(
-            "jakarta.ejb.SessionContext", "java:comp/EJBContext",
-            "jakarta.ejb.EJBContext", "java:comp/EJBContext",
-            "jakarta.transaction.UserTransaction", "java:comp/UserTransaction",
-            "jakarta.transaction.TransactionSynchronizationRegistry", "java:comp/TransactionSynchronizationRegistry",
-            "jakarta.ejb.TimerService", "java:comp/TimerService",
-            "javax.sql.DataSource", "java:comp/DefaultDataSource");
+    private static final Map<String, String> CONTAINER_OBJECTS = Map.ofEntries(
+            Map.entry("jakarta.ejb.SessionContext", "java:comp/EJBContext"),
+            Map.entry("jakarta.ejb.MessageDrivenContext", "java:comp/EJBContext"),
+            Map.entry("jakarta.ejb.EJBContext", "java:comp/EJBContext"),
+            Map.entry("jakarta.transaction.UserTransaction", "java:comp/UserTransaction"),
+            Map.entry("jakarta.transaction.TransactionSynchronizationRegistry", "java:comp/TransactionSynchronizationRegistry"),
+            Map.entry("jakarta.ejb.TimerService", "java:comp/TimerService"),
+            Map.entry("javax.sql.DataSource", "java:comp/DefaultDataSource"),
+            Map.entry("jakarta.jms.ConnectionFactory", "java:comp/DefaultJMSConnectionFactory"),
+            Map.entry("jakarta.jms.QueueConnectionFactory", "java:comp/DefaultJMSConnectionFactory"),
+            Map.entry("jakarta.jms.TopicConnectionFactory", "java:comp/DefaultJMSConnectionFactory"));
 
     private ReferenceBinder() {
     }
@@ -49,6 +53,14 @@ public final class ReferenceBinder {
         points.forEach((className, list) -> {
             for (InjectionPoint p : list) {
                 DeploymentException.Location at = where.inClass(className).atMember(p.describeMember());
+                if (p.isDeclaration() && p.envName().isEmpty()) {
+                    throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB" : "@Resource")
+                            + " declares a reference for lookups and must give its name");
+                }
+                if (p.isDeclaration() && (p.type().isEmpty() || p.type().equals("java.lang.Object"))) {
+                    throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB must give beanInterface" : "@Resource must give type")
+                            + " (there is no field or method to tell it)");
+                }
                 String envKey = "env/" + p.envName();
                 boolean inject = switch (p.reference()) {
                     case Reference.Ejb ejb -> {

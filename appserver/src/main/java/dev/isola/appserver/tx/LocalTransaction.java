@@ -15,20 +15,55 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * One local transaction. It completes at most one {@link TransactionalResource} (one-phase:
- * the resource's own commit is the transaction's outcome) and runs the registered
- * {@link Synchronization}s around completion, interposed ones inside the ordinary ones as
- * the Jakarta Transactions specification orders them.
+ * One local transaction. It completes at most one <em>one-phase</em>
+ * {@link TransactionalResource} (a JDBC connection, an {@code XAResource} driven in one
+ * phase) and any number of <em>last resources</em> (JMS sessions, see {@link #enlistLast}),
+ * and runs the registered {@link Synchronization}s around completion, interposed ones inside
+ * the ordinary ones as the Jakarta Transactions specification orders them.
  *
- * <p>Why only one resource: without a prepare phase and a recovery log, committing a second
- * resource after the first can leave one committed and the other not. Refusing the second
- * ({@link ResourceConflictException}) is explicit; silently losing atomicity is not.
+ * <p>Why only one one-phase resource: without a prepare phase and a recovery log, committing a
+ * second database after the first can leave one committed and the other not, with no way to
+ * tell afterwards. Refusing the second ({@link ResourceConflictException}) is explicit;
+ * silently losing atomicity is not.
+ *
+ * <h2>Commit order: the database decides, messaging follows</h2>
+ *
+ * <pre>
+ *   commit()
+ *     1. beforeCompletion synchronizations
+ *     2. the one-phase resource (JDBC) commits    ── fails: everything rolls back, RollbackException
+ *     3. last resources commit, latest enlisted first
+ *          e.g. an application's JMS send session, then the session that received the message
+ *                                                 ── fails: the rest roll back, HeuristicMixedException
+ *     4. afterCompletion synchronizations; resources released
+ * </pre>
+ *
+ * <p>The database commit is the point of decision: if it fails, no message is sent and no
+ * received message is acknowledged (the broker redelivers it). A JMS commit comes after it, so
+ * a crash (or a broker failure) in the window between the two has these outcomes, and no
+ * others:
+ * <ul>
+ *   <li><b>A received message</b> (a message-driven bean's delivery, or an application's
+ *       {@code receive} inside the transaction) whose database work committed is not
+ *       acknowledged: the broker delivers it again, flagged {@code JMSRedelivered} with a higher
+ *       {@code JMSXDeliveryCount}. So a receipt is never lost, but its database work can be done
+ *       twice: message-driven beans must be idempotent (check whether the work is already done).</li>
+ *   <li><b>A sent message</b> whose transaction's database work committed is not sent: it is
+ *       lost. Never the other way round: a message is never sent for database work that rolled
+ *       back, and a consumer never sees a message before the database work it announces is
+ *       visible (the send happens after the database commit).</li>
+ *   <li>Sends are committed before the receipt of the same transaction (latest enlisted first:
+ *       the container enlists a message-driven bean's receipt before the bean runs), so a crash
+ *       between those two commits repeats the sends on redelivery rather than losing them.</li>
+ * </ul>
+ * There is no recovery log, so nothing is repaired after a restart: the outcome above is final.
  */
 public final class LocalTransaction implements Transaction {
 
@@ -39,6 +74,7 @@ public final class LocalTransaction implements Transaction {
     private final List<Synchronization> interposed = new ArrayList<>();
     private Object resourceKey;
     private TransactionalResource resource;
+    private final Map<Object, TransactionalResource> lastResources = new LinkedHashMap<>();
     private int status = Status.STATUS_ACTIVE;
     private Throwable rollbackReason;
 
@@ -76,6 +112,23 @@ public final class LocalTransaction implements Transaction {
         return r;
     }
 
+    /**
+     * The last resource registered under {@code key}, created by {@code factory} on first use.
+     * Last resources commit after the one-phase resource, the latest enlisted first; see the
+     * class description for what that means when something fails between two commits.
+     *
+     * @throws IllegalStateException if the transaction is no longer active
+     */
+    public synchronized <R extends TransactionalResource> R enlistLast(Object key, String description, Supplier<R> factory) {
+        Objects.requireNonNull(key, "key");
+        if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
+            throw new IllegalStateException("transaction " + id + " is " + StatusNames.of(status) + "; " + description + " cannot join it");
+        }
+        @SuppressWarnings("unchecked")
+        R r = (R) lastResources.computeIfAbsent(key, k -> factory.get());
+        return r;
+    }
+
     /** A value kept with the transaction ({@code TransactionSynchronizationRegistry.putResource}). */
     public synchronized void putResource(Object key, Object value) {
         resourcesByKey.put(key, value);
@@ -109,20 +162,57 @@ public final class LocalTransaction implements Transaction {
         }
         requireStatus(Status.STATUS_ACTIVE, "commit");
         status = Status.STATUS_COMMITTING;
-        try {
-            if (resource != null) {
+        if (resource != null) {
+            String described = resource.describe();
+            try {
                 resource.commit();
+            } catch (Exception e) {
+                status = Status.STATUS_ROLLING_BACK;
+                rollbackQuietly();
+                afterCompletion(Status.STATUS_ROLLEDBACK);
+                RollbackException failed = new RollbackException("transaction " + id + ": commit of " + described + " failed: " + e.getMessage());
+                failed.initCause(e);
+                throw failed;
             }
-        } catch (Exception e) {
-            status = Status.STATUS_ROLLING_BACK;
-            rollbackQuietly();
-            afterCompletion(Status.STATUS_ROLLEDBACK);
-            RollbackException failed = new RollbackException("transaction " + id + ": commit of " + resource.describe() + " failed: " + e.getMessage());
-            failed.initCause(e);
-            throw failed;
         }
+        commitLastResources();
         release();
         afterCompletion(Status.STATUS_COMMITTED);
+    }
+
+    /** Step 3 of the class description: latest enlisted first; a failure rolls back the rest. */
+    private void commitLastResources() throws RollbackException, HeuristicMixedException {
+        List<TransactionalResource> order = new ArrayList<>(lastResources.values()).reversed();
+        List<String> committed = new ArrayList<>();
+        if (resource != null) {
+            committed.add(resource.describe());
+        }
+        for (int i = 0; i < order.size(); i++) {
+            TransactionalResource r = order.get(i);
+            try {
+                r.commit();
+                committed.add(r.describe());
+            } catch (Exception e) {
+                List<String> rolledBack = new ArrayList<>();
+                for (TransactionalResource rest : order.subList(i, order.size())) {
+                    rollbackQuietly(rest);
+                    rolledBack.add(rest.describe());
+                }
+                release();
+                if (committed.isEmpty()) {
+                    afterCompletion(Status.STATUS_ROLLEDBACK);
+                    RollbackException failed = new RollbackException("transaction " + id + ": commit of " + r.describe() + " failed: " + e.getMessage());
+                    failed.initCause(e);
+                    throw failed;
+                }
+                afterCompletion(Status.STATUS_UNKNOWN);
+                HeuristicMixedException mixed = new HeuristicMixedException("transaction " + id + " committed only in part: "
+                        + String.join(", ", committed) + " committed, then " + r.describe() + " failed to commit (" + e.getMessage()
+                        + "), so " + String.join(", ", rolledBack) + " rolled back");
+                mixed.initCause(e);
+                throw mixed;
+            }
+        }
     }
 
     @Override
@@ -221,21 +311,35 @@ public final class LocalTransaction implements Transaction {
 
     private void rollbackQuietly() {
         if (resource != null) {
-            try {
-                resource.rollback();
-            } catch (Exception e) {
-                System.getLogger(LocalTransaction.class.getName()).log(System.Logger.Level.WARNING,
-                        "transaction " + id + ": rollback of " + resource.describe() + " failed: " + e);
-            }
+            rollbackQuietly(resource);
+        }
+        for (TransactionalResource r : new ArrayList<>(lastResources.values()).reversed()) {
+            rollbackQuietly(r);
         }
         release();
     }
 
+    private void rollbackQuietly(TransactionalResource r) {
+        try {
+            r.rollback();
+        } catch (Exception e) {
+            System.getLogger(LocalTransaction.class.getName()).log(System.Logger.Level.WARNING,
+                    "transaction " + id + ": rollback of " + r.describe() + " failed: " + e);
+        }
+    }
+
+    /** Gives every resource back (once): connections to their pools, sessions to their owners. */
     private void release() {
         if (resource != null) {
             TransactionalResource r = resource;
             runQuietly(r::release);
         }
+        List<TransactionalResource> last = List.copyOf(lastResources.values());
+        lastResources.clear();
+        for (TransactionalResource r : last) {
+            runQuietly(r::release);
+        }
+        resource = null;
     }
 
     private static void runQuietly(Runnable r) {

@@ -110,6 +110,17 @@ public final class WebServer implements AutoCloseable {
         ctx.setClearReferencesThreadLocals(false);
         ctx.setInstanceManager(new ComponentInstanceManager(spec.injector(), spec.scopes(), () -> ctx.getLoader().getClassLoader()));
         ctx.addLifecycleListener(new Tomcat.DefaultWebXmlListener());
+        // Tomcat records @Resource fields of resource types (DataSource, ConnectionFactory) as naming resources of its
+        // own and tries to clean them up through its JNDI when the context stops, which fails noisily: this server
+        // injects them (ComponentInstanceManager) and owns their life, so Tomcat is made to forget them.
+        ctx.addLifecycleListener(event -> {
+            if (org.apache.catalina.Lifecycle.AFTER_START_EVENT.equals(event.getType())) {
+                org.apache.catalina.deploy.NamingResourcesImpl resources = ctx.getNamingResources();
+                for (org.apache.tomcat.util.descriptor.web.ContextResource r : resources.findResources()) {
+                    resources.removeResource(r.getName());
+                }
+            }
+        });
         ContextConfig config = new ContextConfig();
         config.setDefaultWebXml(tomcat.noDefaultWebXmlPath());
         ctx.addLifecycleListener(config);

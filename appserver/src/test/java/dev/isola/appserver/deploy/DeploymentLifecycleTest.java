@@ -14,6 +14,9 @@ import dev.isola.appserver.testapps.calc.CalcClientServlet;
 import dev.isola.appserver.testapps.calc.Calculator;
 import dev.isola.appserver.testapps.calc.CalculatorBean;
 import dev.isola.appserver.testapps.leak.LeakBean;
+import dev.isola.appserver.testapps.leak.LeakListener;
+import dev.isola.appserver.testapps.leak.LeakMessageServlet;
+import dev.isola.appserver.testapps.leak.LeakPayload;
 import dev.isola.appserver.testapps.leak.LeakServlet;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -86,18 +89,22 @@ class DeploymentLifecycleTest {
 
     @Test
     void undeployReleasesTheClassLoader() throws Exception {
-        Path ear = fixture.export(TestApps.mavenStyleEar("leak.ear", "leak", TestApps.ejbJar("leak-ejb.jar", LeakBean.class),
-                TestApps.war("leak-web.war", LeakServlet.class).addAsWebResource(new StringAsset(
+        Path ear = fixture.export(TestApps.mavenStyleEar("leak.ear", "leak", TestApps.ejbJar("leak-ejb.jar", LeakBean.class, LeakListener.class,
+                        LeakPayload.class),
+                TestApps.war("leak-web.war", LeakServlet.class, LeakMessageServlet.class).addAsWebResource(new StringAsset(
                         "<%@ taglib prefix=\"c\" uri=\"jakarta.tags.core\" %><c:out value=\"${'jsp'}\"/>"), "page.jsp"), "/leak"));
         fixture.server().deploy(ear);
         assertEquals("now:Apache Derby later true", fixture.get("/leak/touch"));
         assertEquals("jsp", fixture.get("/leak/page.jsp").trim());
+        assertEquals("heard LeakPayload[text=hello]", fixture.get("/leak/message"), "the message-driven bean got the ObjectMessage");
         WeakReference<ClassLoader> loader = fixture.server().deployment("leak").classLoader();
         assertTrue(loader.get() != null);
         fixture.server().undeploy("leak");
         assertTrue(awaitCollected(loader), "the application's class loader is still reachable after undeploy");
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("ds-java-app-jdbc-leak")),
                 "a pool thread of the application's datasource survived");
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("mdb-leak-")),
+                "a consumer thread of the application's message-driven bean survived");
     }
 
     private static boolean awaitCollected(WeakReference<?> ref) throws InterruptedException {

@@ -24,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -81,7 +82,12 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
     private Broker(BrokerConfig config, MessageStore store) {
         this.config = config;
         this.store = store;
-        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("jms-broker-timer").daemon().factory());
+        // The thread is made on first use, maybe by an application's thread: it must not inherit that one's context loader.
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = Thread.ofPlatform().name("jms-broker-timer").daemon().unstarted(r);
+            t.setContextClassLoader(Broker.class.getClassLoader());
+            return t;
+        });
         MessageStore.Recovery recovery = store.recover();
         this.sequence = new AtomicLong(recovery.highestSequence());
         for (DestinationConfig d : config.effectiveDestinations()) {
@@ -129,21 +135,109 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
 
     // ---- destinations ------------------------------------------------------------------------
 
-    /** Declares a destination while running (e.g. from {@code @JMSDestinationDefinition} at deployment); no-op if it exists. */
-    public void declare(DestinationConfig destination) {
+    /**
+     * Declares a destination while running (e.g. from {@code @JMSDestinationDefinition} at
+     * deployment); nothing changes if it exists.
+     *
+     * @return true if it was created, false if it existed already
+     */
+    public boolean declare(DestinationConfig destination) {
         synchronized (registry) {
-            declareNow(destination);
+            return declareNow(destination);
         }
     }
 
-    private void declareNow(DestinationConfig d) {
-        int maxAttempts = config.maxDeliveryAttemptsOf(d);
-        String dlq = config.deadLetterQueueOf(d);
+    private boolean declareNow(DestinationConfig d) {
+        RedeliveryPolicy policy = policyOf(d);
+        boolean[] created = new boolean[1];
         if (d.type() == DestinationType.QUEUE) {
-            queues.computeIfAbsent(d.name(), name -> new MessageQueue(this, "queue '" + name + "'", DestinationRef.queue(name),
-                    QUEUE_KEY_PREFIX + name, maxAttempts, dlq));
+            queues.computeIfAbsent(d.name(), name -> {
+                created[0] = true;
+                return new MessageQueue(this, "queue '" + name + "'", DestinationRef.queue(name), QUEUE_KEY_PREFIX + name, policy);
+            });
         } else {
-            topics.computeIfAbsent(d.name(), name -> new TopicState(DestinationRef.topic(name), maxAttempts, dlq, null));
+            topics.computeIfAbsent(d.name(), name -> {
+                created[0] = true;
+                return new TopicState(DestinationRef.topic(name), policy, null);
+            });
+        }
+        return created[0];
+    }
+
+    private RedeliveryPolicy policyOf(DestinationConfig d) {
+        return new RedeliveryPolicy(config.maxDeliveryAttemptsOf(d), config.deadLetterQueueOf(d));
+    }
+
+    /**
+     * The declared destination {@code name} with the redelivery settings it has now (both
+     * given explicitly, defaults filled in), or empty if it is not declared.
+     */
+    public Optional<DestinationConfig> declared(String name, DestinationType type) {
+        RedeliveryPolicy policy = type == DestinationType.QUEUE
+                ? Optional.ofNullable(queues.get(name)).map(MessageQueue::policy).orElse(null)
+                : Optional.ofNullable(topics.get(name)).map(t -> t.policy).orElse(null);
+        if (policy == null) {
+            return Optional.empty();
+        }
+        DestinationConfig base = type == DestinationType.QUEUE ? DestinationConfig.queue(name) : DestinationConfig.topic(name);
+        return Optional.of(base.withMaxDeliveryAttempts(policy.maxDeliveryAttempts()).withDeadLetterQueue(policy.deadLetterQueue()));
+    }
+
+    /**
+     * Gives a declared destination the redelivery settings of {@code d} (unset ones: the
+     * broker's defaults); for a topic, its existing subscriptions too. Messages already
+     * counted keep their counts.
+     *
+     * @throws IllegalArgumentException if the destination is not declared
+     */
+    public void redeclare(DestinationConfig d) {
+        RedeliveryPolicy policy = policyOf(d);
+        synchronized (registry) {
+            if (d.type() == DestinationType.QUEUE) {
+                MessageQueue queue = queues.get(d.name());
+                if (queue == null) {
+                    throw new IllegalArgumentException("queue '" + d.name() + "' is not declared");
+                }
+                queue.policy(policy);
+            } else {
+                TopicState topic = topics.get(d.name());
+                if (topic == null) {
+                    throw new IllegalArgumentException("topic '" + d.name() + "' is not declared");
+                }
+                topic.policy = policy;
+                topic.subscriptions.forEach(s -> s.queue().policy(policy));
+            }
+        }
+    }
+
+    /**
+     * Removes a declared destination if nothing uses it: a queue without messages (waiting or
+     * in flight) and consumers, a topic without subscriptions. The default dead-letter queue
+     * always stays.
+     *
+     * @return whether it was removed
+     */
+    public boolean undeclareIfUnused(String name, DestinationType type) {
+        synchronized (registry) {
+            if (type == DestinationType.QUEUE) {
+                MessageQueue queue = queues.get(name);
+                if (queue == null || name.equals(config.defaultDeadLetterQueue())) {
+                    return false;
+                }
+                MessageQueue.Counts counts = queue.counts();
+                if (counts.depth() > 0 || counts.inFlight() > 0 || counts.consumers() > 0) {
+                    return false;
+                }
+                queues.remove(name);
+                queue.drop();
+                return true;
+            }
+            TopicState topic = topics.get(name);
+            if (topic == null || !topic.subscriptions.isEmpty()) {
+                return false;
+            }
+            topics.remove(name);
+            return true;
         }
     }
 
@@ -413,7 +507,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
     private Subscription newSubscription(String key, String storeKey, String name, String clientId, TopicState topic, Selector selector,
                                          boolean noLocal, boolean durable, boolean shared, String owner) {
         String description = name == null ? "a subscriber of topic '" + topic.name + "'" : "subscription '" + name + "' of topic '" + topic.name + "'";
-        MessageQueue queue = new MessageQueue(this, description, topic.address, storeKey, topic.maxDeliveryAttempts, topic.deadLetterQueue);
+        MessageQueue queue = new MessageQueue(this, description, topic.address, storeKey, topic.policy);
         return new Subscription(key, name, clientId, topic, selector, noLocal, durable, shared, owner, queue);
     }
 
@@ -499,10 +593,11 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
         String name = "$tmp." + owner.id.substring(0, 8) + "." + temporaryCounter.incrementAndGet();
         DestinationRef ref = new DestinationRef(kind, name);
         if (kind == DestinationRef.Kind.TEMPORARY_QUEUE) {
-            temporaryQueues.put(name, new TemporaryQueue(new MessageQueue(this, "temporary queue '" + name + "'", ref, null,
-                    config.defaultMaxDeliveryAttempts(), config.defaultDeadLetterQueue()), owner));
+            RedeliveryPolicy defaults = new RedeliveryPolicy(config.defaultMaxDeliveryAttempts(), config.defaultDeadLetterQueue());
+            temporaryQueues.put(name, new TemporaryQueue(new MessageQueue(this, "temporary queue '" + name + "'", ref, null, defaults), owner));
         } else {
-            temporaryTopics.put(name, new TopicState(ref, config.defaultMaxDeliveryAttempts(), config.defaultDeadLetterQueue(), owner));
+            temporaryTopics.put(name, new TopicState(ref, new RedeliveryPolicy(config.defaultMaxDeliveryAttempts(),
+                    config.defaultDeadLetterQueue()), owner));
         }
         return ref;
     }

@@ -45,8 +45,8 @@ final class MessageQueue {
     /** The queue's key in the store, or null if nothing of it is stored (temporary, non-durable). */
     final String storeKey;
     private final Broker broker;
-    private final int maxDeliveryAttempts;
-    private final String deadLetterQueue;
+    /** Replaced when a redeployed application declares the destination with other settings. */
+    private volatile RedeliveryPolicy policy;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final TreeMap<Long, QueueEntry> ready = new TreeMap<>();
@@ -63,14 +63,20 @@ final class MessageQueue {
     private long expired;
     private long deadLettered;
 
-    MessageQueue(Broker broker, String description, DestinationRef address, String storeKey, int maxDeliveryAttempts,
-                 String deadLetterQueue) {
+    MessageQueue(Broker broker, String description, DestinationRef address, String storeKey, RedeliveryPolicy policy) {
         this.broker = broker;
         this.description = description;
         this.address = address;
         this.storeKey = storeKey;
-        this.maxDeliveryAttempts = maxDeliveryAttempts;
-        this.deadLetterQueue = deadLetterQueue;
+        this.policy = policy;
+    }
+
+    RedeliveryPolicy policy() {
+        return policy;
+    }
+
+    void policy(RedeliveryPolicy policy) {
+        this.policy = policy;
     }
 
     /** Hand-outs decided under the lock, carried out after it. */
@@ -373,6 +379,7 @@ final class MessageQueue {
             if (dropped) {
                 return;
             }
+            int maxDeliveryAttempts = policy.maxDeliveryAttempts();
             if (seen && maxDeliveryAttempts > 0 && entry.deliveries >= maxDeliveryAttempts) {
                 deadLetter(entry, work);
             } else {
@@ -385,6 +392,8 @@ final class MessageQueue {
     }
 
     private void deadLetter(QueueEntry entry, Work work) {
+        RedeliveryPolicy current = policy;
+        String deadLetterQueue = current.deadLetterQueue();
         MessageQueue target = broker.deadLetterQueue(deadLetterQueue);
         if (target == null || target == this) {
             offer(entry, work);
@@ -394,7 +403,7 @@ final class MessageQueue {
         MessageData moved = entry.message.redirectedTo(target.address, Map.of(
                 ORIGINAL_DESTINATION, address.name(),
                 DEAD_LETTER_REASON, "delivered " + entry.deliveries + " times without acknowledgement; " + description
-                        + " allows " + maxDeliveryAttempts));
+                        + " allows " + current.maxDeliveryAttempts()));
         boolean storeInTarget = moved.persistent() && target.storeKey != null;
         QueueEntry copy = new QueueEntry(broker.nextSequence(), moved, storeInTarget, 0);
         List<StoreOperation> batch = new ArrayList<>(2);

@@ -10,17 +10,16 @@ final class TopicState {
 
     final String name;
     final DestinationRef address;
-    final int maxDeliveryAttempts;
-    final String deadLetterQueue;
+    /** For subscriptions created from now on; a redeclaration also applies it to the existing ones. */
+    volatile RedeliveryPolicy policy;
     /** The connection that owns a temporary topic, or null. */
     final ClientConnection owner;
     final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
 
-    TopicState(DestinationRef address, int maxDeliveryAttempts, String deadLetterQueue, ClientConnection owner) {
+    TopicState(DestinationRef address, RedeliveryPolicy policy, ClientConnection owner) {
         this.name = address.name();
         this.address = address;
-        this.maxDeliveryAttempts = maxDeliveryAttempts;
-        this.deadLetterQueue = deadLetterQueue;
+        this.policy = policy;
         this.owner = owner;
     }
 }

@@ -45,6 +45,7 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
     private static final System.Logger LOG = System.getLogger(IsolaConnection.class.getName());
 
     private final ConnectionFactoryConfig config;
+    private final TransactionEnlistment enlistment;
     private final ObjectMessageFilter objectFilter;
     private final BrokerConnection broker;
     private final String connectionId;
@@ -60,11 +61,14 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
     private volatile boolean clientIdFixed;
     private volatile boolean started;
     private volatile boolean closed;
+    /** Closed by the application while sessions still wait for their container transaction: the goodbye comes after them. */
+    private boolean goodbyeDeferred;
     private volatile String lostReason;
     private volatile ExceptionListener exceptionListener;
 
-    IsolaConnection(BrokerConnector connector, ConnectionFactoryConfig config) throws JMSException {
+    IsolaConnection(BrokerConnector connector, ConnectionFactoryConfig config, TransactionEnlistment enlistment) throws JMSException {
         this.config = config;
+        this.enlistment = enlistment;
         this.objectFilter = new ObjectMessageFilter(config.objectMessageAllowList());
         try {
             this.broker = connector.connect(this);
@@ -219,6 +223,12 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
 
     void sessionClosed(IsolaSession session) {
         sessions.remove(session);
+        synchronized (lifecycle) {
+            if (goodbyeDeferred && sessions.stream().noneMatch(IsolaSession::awaitsTransaction)) {
+                goodbyeDeferred = false;
+                goodbye();
+            }
+        }
     }
 
     /** Checks a destination with the broker once; declared destinations cannot disappear, so the answer is kept. */
@@ -266,7 +276,16 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
             throw new JMSException("session mode " + sessionMode + " is not one of SESSION_TRANSACTED (0), AUTO_ACKNOWLEDGE (1),"
                     + " CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)");
         }
-        IsolaSession session = new IsolaSession(this, sessionMode, domain);
+        IsolaSession session = null;
+        if (enlistment != null) {
+            ContainerTransactionWork work = new ContainerTransactionWork(this);
+            if (enlistment.enlist(work)) {
+                session = new IsolaSession(this, Session.SESSION_TRANSACTED, domain, work);
+            }
+        }
+        if (session == null) {
+            session = new IsolaSession(this, sessionMode, domain, null);
+        }
         sessions.add(session);
         return session;
     }
@@ -365,12 +384,22 @@ public final class IsolaConnection implements QueueConnection, TopicConnection, 
                 session.close();
             }
             closed = true;
-            if (lostReason == null) {
-                try {
-                    await(broker.request(new BrokerCommand.Goodbye()), new BrokerCommand.Goodbye());
-                } catch (JMSException e) {
-                    LOG.log(System.Logger.Level.DEBUG, "goodbye to the JMS broker failed: " + e.getMessage());
-                }
+            if (sessions.stream().anyMatch(IsolaSession::awaitsTransaction)) {
+                // Their sends and acknowledgements belong to a transaction that has not ended;
+                // the last of them to complete says goodbye (sessionClosed).
+                goodbyeDeferred = true;
+                return;
+            }
+            goodbye();
+        }
+    }
+
+    private void goodbye() {
+        if (lostReason == null) {
+            try {
+                await(broker.request(new BrokerCommand.Goodbye()), new BrokerCommand.Goodbye());
+            } catch (JMSException e) {
+                LOG.log(System.Logger.Level.DEBUG, "goodbye to the JMS broker failed: " + e.getMessage());
             }
         }
     }

@@ -25,6 +25,10 @@ import java.util.Objects;
  * }
  * }</pre>
  *
+ * <p>A factory made with a {@link TransactionEnlistment} (the ones the server gives
+ * applications) creates sessions that join the calling thread's container transaction; one
+ * without behaves as in Java SE.
+ *
  * <p>User names and passwords are accepted and not checked: the broker serves the
  * applications of its own domain only.
  */
@@ -32,19 +36,31 @@ public final class IsolaConnectionFactory implements QueueConnectionFactory, Top
 
     private final BrokerConnector connector;
     private final ConnectionFactoryConfig config;
+    private final TransactionEnlistment enlistment;
 
+    /** A factory with Java SE behaviour: sessions never join a container transaction. */
     public IsolaConnectionFactory(BrokerConnector connector, ConnectionFactoryConfig config) {
+        this(connector, config, null);
+    }
+
+    /** @param enlistment how sessions join the calling thread's transaction; null for Java SE behaviour */
+    public IsolaConnectionFactory(BrokerConnector connector, ConnectionFactoryConfig config, TransactionEnlistment enlistment) {
         this.connector = Objects.requireNonNull(connector, "connector");
         this.config = Objects.requireNonNull(config, "config");
+        this.enlistment = enlistment;
     }
 
     public ConnectionFactoryConfig config() {
         return config;
     }
 
+    private IsolaConnection connect() throws JMSException {
+        return new IsolaConnection(connector, config, enlistment);
+    }
+
     @Override
     public Connection createConnection() throws JMSException {
-        return new IsolaConnection(connector, config);
+        return connect();
     }
 
     @Override
@@ -54,7 +70,7 @@ public final class IsolaConnectionFactory implements QueueConnectionFactory, Top
 
     @Override
     public QueueConnection createQueueConnection() throws JMSException {
-        return new IsolaConnection(connector, config);
+        return connect();
     }
 
     @Override
@@ -64,7 +80,7 @@ public final class IsolaConnectionFactory implements QueueConnectionFactory, Top
 
     @Override
     public TopicConnection createTopicConnection() throws JMSException {
-        return new IsolaConnection(connector, config);
+        return connect();
     }
 
     @Override
@@ -88,10 +104,15 @@ public final class IsolaConnectionFactory implements QueueConnectionFactory, Top
     }
 
     @Override
+    public String toString() {
+        return "IsolaConnectionFactory[" + config + (enlistment != null ? ", joins container transactions" : "") + "]";
+    }
+
+    @Override
     public JMSContext createContext(int sessionMode) {
         IsolaConnection connection;
         try {
-            connection = new IsolaConnection(connector, config);
+            connection = connect();
         } catch (JMSException e) {
             throw JmsExceptions.runtime(e);
         }

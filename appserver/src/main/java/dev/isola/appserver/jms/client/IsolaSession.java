@@ -48,6 +48,7 @@ import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
 import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
+import jakarta.jms.TransactionInProgressException;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -75,6 +76,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>SESSION_TRANSACTED: sends are kept here and consumed messages remembered until
  *       {@code commit()}, which hands both to the broker in one atomic store batch.</li>
  * </ul>
+ *
+ * <p>A session created in a container transaction ({@link TransactionEnlistment}) is
+ * transacted whatever mode was asked for, and its commit is the transaction's: the
+ * application's {@code commit}/{@code rollback} are refused, and its {@code close} keeps the
+ * transaction's work until the transaction completes.
  */
 public final class IsolaSession implements QueueSession, TopicSession, Acknowledger {
 
@@ -86,6 +92,8 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
     private final IsolaConnection connection;
     private final int mode;
     private final Domain domain;
+    /** Non-null if the session takes part in a container transaction. */
+    private final ContainerTransactionWork containerWork;
     final ReentrantLock lock = new ReentrantLock();
     /** Signalled when buffers, the connection's started state, or listener activity change. */
     final Condition changed = lock.newCondition();
@@ -98,17 +106,22 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
     private long pendingAutoAck = -1;
     private CompletableFuture<BrokerReply> lastListenerAck;
     private volatile boolean closed;
+    private volatile String closedReason;
 
     private final List<IsolaProducer> producers = new CopyOnWriteArrayList<>();
     private final ListenerDispatcher dispatcher;
     private final AsyncSender asyncSender;
 
-    IsolaSession(IsolaConnection connection, int mode, Domain domain) {
+    IsolaSession(IsolaConnection connection, int mode, Domain domain, ContainerTransactionWork containerWork) {
         this.connection = connection;
         this.mode = mode;
         this.domain = domain;
+        this.containerWork = containerWork;
         this.dispatcher = new ListenerDispatcher(this);
         this.asyncSender = new AsyncSender(this);
+        if (containerWork != null) {
+            containerWork.attach(this);
+        }
     }
 
     IsolaConnection connection() {
@@ -125,9 +138,15 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
 
     void checkOpen() throws JMSException {
         if (closed) {
-            throw new IllegalStateException("the session is closed");
+            String reason = closedReason;
+            throw new IllegalStateException(reason != null ? reason : "the session is closed");
         }
         connection.checkOpen();
+    }
+
+    /** Whether the session's work still waits for the end of its container transaction. */
+    boolean awaitsTransaction() {
+        return containerWork != null && !containerWork.isCompleted();
     }
 
     boolean isListenerThread() {
@@ -375,7 +394,44 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         if (mode != Session.SESSION_TRANSACTED) {
             throw new IllegalStateException("commit() needs a transacted session; this one is " + modeName());
         }
+        refuseInContainerTransaction("commit");
         asyncSender.checkNotCompletionThread("commit");
+        commitNow();
+    }
+
+    private void refuseInContainerTransaction(String operation) throws TransactionInProgressException {
+        if (containerWork != null) {
+            throw new TransactionInProgressException(operation + "() is not allowed: this session was created in a container-managed"
+                    + " transaction and commits or rolls back with it (Jakarta Messaging 3.1, section 12.3)");
+        }
+    }
+
+    /** The container transaction commits: send and acknowledge in one broker commit (even if the application closed the session). */
+    void commitForContainer() throws JMSException {
+        commitNow();
+    }
+
+    /** The container transaction rolls back: nothing is sent, received messages come back. */
+    void rollbackForContainer() throws JMSException {
+        rollbackNow();
+    }
+
+    /** The container transaction has ended: the session belonged to it only, so it closes now. */
+    void transactionCompleted() {
+        if (!closed) {
+            try {
+                closeNow();
+            } catch (JMSException e) {
+                System.getLogger(IsolaSession.class.getName()).log(System.Logger.Level.WARNING,
+                        "closing a JMS session after its container transaction: " + e.getMessage());
+            }
+            closedReason = "the session was created in a container-managed transaction, which has ended; a session takes part in"
+                    + " the transaction it was created in only, so create a new one";
+        }
+        connection.sessionClosed(this);
+    }
+
+    private void commitNow() throws JMSException {
         asyncSender.drain();
         List<MessageData> sends;
         List<Long> acks;
@@ -399,7 +455,12 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         if (mode != Session.SESSION_TRANSACTED) {
             throw new IllegalStateException("rollback() needs a transacted session; this one is " + modeName());
         }
+        refuseInContainerTransaction("rollback");
         asyncSender.checkNotCompletionThread("rollback");
+        rollbackNow();
+    }
+
+    private void rollbackNow() throws JMSException {
         asyncSender.drain();
         List<Long> seen;
         lock.lock();
@@ -802,6 +863,25 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         if (closed) {
             return;
         }
+        if (awaitsTransaction()) {
+            closeKeepingTransaction();
+            return;
+        }
+        closeNow();
+    }
+
+    /**
+     * The application closes a session whose container transaction is still running: it
+     * becomes unusable now, but what it sent and received stays for the transaction's
+     * commit or rollback, and the connection keeps it until then.
+     */
+    private void closeKeepingTransaction() throws JMSException {
+        endActivity();
+        closeConsumersAndProducers();
+    }
+
+    /** Lets asynchronous sends and a running listener finish, then refuses further use. */
+    private void endActivity() throws JMSException {
         asyncSender.drain();
         dispatcher.awaitIdle();
         lock.lock();
@@ -813,6 +893,10 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         }
         dispatcher.stop();
         asyncSender.stop();
+    }
+
+    private void closeNow() throws JMSException {
+        endActivity();
         if (connection.lostReason() == null) {
             awaitListenerAcknowledgement();
             List<Long> seen = List.of();
@@ -832,6 +916,13 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
                 connection.call(new BrokerCommand.Release(seen, List.of()));
             }
         }
+        closeConsumersAndProducers();
+        if (containerWork == null) {
+            connection.sessionClosed(this);
+        }
+    }
+
+    private void closeConsumersAndProducers() throws JMSException {
         List<IsolaConsumer> open;
         lock.lock();
         try {
@@ -845,6 +936,5 @@ public final class IsolaSession implements QueueSession, TopicSession, Acknowled
         for (IsolaProducer producer : producers) {
             producer.close();
         }
-        connection.sessionClosed(this);
     }
 }

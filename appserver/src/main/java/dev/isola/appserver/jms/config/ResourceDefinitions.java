@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Turns the resource-definition annotations of an application into broker and factory
  * configuration, for the container that deploys it (which binds the results in JNDI under
- * the annotation's {@code name}).
+ * the annotation's {@code name}). The deployer reads annotations from class files (Jandex)
+ * and passes their values; code that holds the annotations themselves passes those.
  *
  * <pre>{@code
  * @JMSDestinationDefinition(name = "java:app/jms/orders", interfaceName = "jakarta.jms.Queue",
@@ -28,12 +29,16 @@ public final class ResourceDefinitions {
      * @throws InvalidJmsConfigException naming the annotation's JNDI name and the bad value
      */
     public static DestinationConfig destination(JMSDestinationDefinition definition) {
-        String physical = definition.destinationName().isBlank() ? lastSegment(definition.name()) : definition.destinationName();
+        return destination(definition.name(), definition.interfaceName(), definition.destinationName(), definition.properties());
+    }
+
+    /** {@link #destination(JMSDestinationDefinition)} from the annotation's values. */
+    public static DestinationConfig destination(String name, String interfaceName, String destinationName, String[] properties) {
+        String physical = destinationName.isBlank() ? lastSegment(name) : destinationName;
         try {
-            return DestinationConfig.fromProperties(physical, DestinationType.ofInterfaceName(definition.interfaceName()),
-                    properties(definition.properties()));
+            return DestinationConfig.fromProperties(physical, DestinationType.ofInterfaceName(interfaceName), properties(properties));
         } catch (InvalidJmsConfigException e) {
-            throw new InvalidJmsConfigException("@JMSDestinationDefinition(name = \"" + definition.name() + "\"): " + e.getMessage());
+            throw new InvalidJmsConfigException("@JMSDestinationDefinition(name = \"" + name + "\"): " + e.getMessage());
         }
     }
 
@@ -43,14 +48,19 @@ public final class ResourceDefinitions {
      * not a socket).
      */
     public static ConnectionFactoryConfig connectionFactory(JMSConnectionFactoryDefinition definition) {
+        return connectionFactory(definition.name(), definition.clientId(), definition.properties());
+    }
+
+    /** {@link #connectionFactory(JMSConnectionFactoryDefinition)} from the annotation's values. */
+    public static ConnectionFactoryConfig connectionFactory(String name, String clientId, String[] properties) {
         try {
-            Map<String, String> settings = properties(definition.properties());
-            if (!definition.clientId().isBlank()) {
-                settings.put(ConnectionFactoryConfig.CLIENT_ID, definition.clientId());
+            Map<String, String> settings = properties(properties);
+            if (!clientId.isBlank()) {
+                settings.put(ConnectionFactoryConfig.CLIENT_ID, clientId);
             }
             return ConnectionFactoryConfig.fromProperties(settings);
         } catch (InvalidJmsConfigException e) {
-            throw new InvalidJmsConfigException("@JMSConnectionFactoryDefinition(name = \"" + definition.name() + "\"): " + e.getMessage());
+            throw new InvalidJmsConfigException("@JMSConnectionFactoryDefinition(name = \"" + name + "\"): " + e.getMessage());
         }
     }
 

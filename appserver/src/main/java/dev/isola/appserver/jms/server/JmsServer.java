@@ -3,6 +3,7 @@ package dev.isola.appserver.jms.server;
 import dev.isola.appserver.jms.broker.Broker;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
+import dev.isola.appserver.jms.client.TransactionEnlistment;
 import dev.isola.appserver.jms.config.BrokerConfig;
 import dev.isola.appserver.jms.config.ConnectionFactoryConfig;
 import dev.isola.appserver.jms.config.DestinationConfig;
@@ -67,6 +68,14 @@ public final class JmsServer implements AutoCloseable {
     }
 
     /**
+     * A connection factory whose sessions join the calling thread's container transaction
+     * through {@code enlistment}: what the application server gives applications.
+     */
+    public IsolaConnectionFactory connectionFactory(ConnectionFactoryConfig config, TransactionEnlistment enlistment) {
+        return new IsolaConnectionFactory(local, config, enlistment);
+    }
+
+    /**
      * The broker's side of the seam, for a transport that carries clients of other isolates:
      * it calls {@code accept} per client connection and feeds the endpoint the client's commands.
      */
@@ -74,9 +83,24 @@ public final class JmsServer implements AutoCloseable {
         return broker;
     }
 
-    /** Declares a destination while running (no-op if it exists). */
-    public void declare(DestinationConfig destination) {
-        broker.declare(destination);
+    /** Declares a destination while running (no-op if it exists); true if it was created. */
+    public boolean declare(DestinationConfig destination) {
+        return broker.declare(destination);
+    }
+
+    /** The declared destination with the redelivery settings it has now, or empty. */
+    public Optional<DestinationConfig> declared(String name, DestinationType type) {
+        return broker.declared(name, type);
+    }
+
+    /** Gives a declared destination new redelivery settings. */
+    public void redeclare(DestinationConfig destination) {
+        broker.redeclare(destination);
+    }
+
+    /** Removes a declared destination that holds no messages and has no consumers or subscriptions; true if it did. */
+    public boolean undeclareIfUnused(String name, DestinationType type) {
+        return broker.undeclareIfUnused(name, type);
     }
 
     /** Depth, consumers, dead-letter counts and more, per declared destination. */

@@ -90,7 +90,9 @@ final class DerbyMessageStore implements MessageStore {
         } catch (SQLException e) {
             throw new StoreException("cannot open the JMS store at " + databaseDirectory + ": " + describe(e), e);
         }
-        writer = Thread.ofPlatform().name("jms-store-writer").daemon().start(this::writeLoop);
+        writer = Thread.ofPlatform().name("jms-store-writer").daemon().unstarted(this::writeLoop);
+        writer.setContextClassLoader(DerbyMessageStore.class.getClassLoader());
+        writer.start();
     }
 
     private void createSchemaIfMissing() throws SQLException {

@@ -33,6 +33,16 @@ public class LeakBean {
         return new AsyncResult<>("later");
     }
 
+    private volatile LeakPayload lastHeard;
+
+    public void heard(LeakPayload payload) {
+        lastHeard = payload;
+    }
+
+    public LeakPayload lastHeard() {
+        return lastHeard;
+    }
+
     @Schedule(second = "*/1", minute = "*", hour = "*", persistent = false)
     void tick() {
     }
