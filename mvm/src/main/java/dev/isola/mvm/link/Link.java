@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -74,11 +75,28 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  *
  * <p>{@code send} and {@code receive} may be called from many threads; each end serves one
- * call at a time. The backing files are deleted when both ends have closed or died.
+ * call at a time. The backing files are deleted when both ends have closed or died (by the
+ * last to close, or, when both died, by the next process in the installation that creates a
+ * link). An isolate that exits in an orderly way closes its ends.
  */
 public final class Link implements AutoCloseable {
 
     private static final Map<String, Link> OPEN = new ConcurrentHashMap<>();
+    private static final AtomicBoolean SWEPT = new AtomicBoolean();
+
+    static {
+        // An isolate that exits in an orderly way closes its ends, so peers learn it at once
+        // and the last one out deletes the files.
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mvm-links-close").unstarted(() -> {
+            for (Link link : OPEN.values()) {
+                try {
+                    link.close();
+                } catch (RuntimeException e) {
+                    System.getLogger(Link.class.getName()).log(System.Logger.Level.DEBUG, "closing " + link + " at exit: " + e);
+                }
+            }
+        }));
+    }
 
     private final LinkDescriptor descriptor;
     private final LinkTransport.SendingEnd sending;
@@ -109,8 +127,12 @@ public final class Link implements AutoCloseable {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(receiver, "receiver");
         Objects.requireNonNull(options, "options");
+        Path directory = LinkFiles.directory();
+        if (SWEPT.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("mvm-links-sweep").start(() -> LinkFiles.sweep(directory));
+        }
         String id = LinkFiles.newId();
-        Path path = LinkFiles.directory().resolve(id + options.transport().fileSuffix());
+        Path path = directory.resolve(id + options.transport().fileSuffix());
         LinkDescriptor descriptor = new LinkDescriptor(id, options.transport(), path, sender.id(), receiver.id(), options.capacity());
         if (options.transport() == TransportKind.SHARED_MEMORY) {
             SharedMemoryTransport.create(descriptor);

@@ -4,9 +4,13 @@ import dev.isola.mvm.isolate.MvmHome;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
@@ -53,6 +57,54 @@ final class LinkFiles {
 
     static Path bulkFile(Path linkPath, String linkId, long sequence) {
         return linkPath.resolveSibling(linkId + ".bulk-" + sequence);
+    }
+
+    /**
+     * Deletes what links left behind when both of their ends died without closing: ring files
+     * whose two ends are closed or dead (and the bulk buffers in flight on them), and bulk
+     * buffers whose owning process is gone. Reads ring headers without mapping them.
+     *
+     * @return how many files were deleted
+     */
+    static int sweep(Path dir) {
+        int deleted = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".ring") && bothEndsGone(file)) {
+                    deleteAll(file, name.substring(0, name.length() - ".ring".length()));
+                    deleted++;
+                } else if (name.matches("o\\d+-[0-9a-f]{16}\\.bulk")
+                        && ProcessHandle.of(Long.parseLong(name.substring(1, name.indexOf('-')))).map(h -> !h.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(file);
+                    deleted++;
+                }
+            }
+        } catch (IOException e) {
+            System.getLogger(LinkFiles.class.getName()).log(System.Logger.Level.DEBUG, "cannot sweep " + dir + ": " + e.getMessage());
+        }
+        return deleted;
+    }
+
+    private static boolean bothEndsGone(Path ring) {
+        ByteBuffer header = ByteBuffer.allocate((int) SharedRing.TAIL_AT).order(ByteOrder.nativeOrder());
+        try (FileChannel channel = FileChannel.open(ring, StandardOpenOption.READ)) {
+            while (header.hasRemaining() && channel.read(header) >= 0) {
+                Thread.onSpinWait();
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        if (header.hasRemaining() || header.getInt(0) != SharedRing.MAGIC) {
+            return false;
+        }
+        return gone(header, (int) SharedRing.PRODUCER_AT) && gone(header, (int) SharedRing.CONSUMER_AT);
+    }
+
+    private static boolean gone(ByteBuffer header, int side) {
+        int state = header.getInt(side + 16);
+        return state == SharedRing.STATE_CLOSED
+                || (state == SharedRing.STATE_ATTACHED && !new PeerProcess(header.getLong(side), header.getLong(side + 8)).alive());
     }
 
     /** Deletes a link's backing file and the bulk buffers still named after it. */

@@ -1,0 +1,66 @@
+package dev.isola.mvm.link;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What is left behind when both ends of a link die is found and deleted; nothing in use is. */
+class LinkFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private static long deadPid() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        return gone.pid();
+    }
+
+    private Path ringWithEnds(String id, long producerPid, int producerState, long consumerPid, int consumerState) throws Exception {
+        Path ring = dir.resolve(id + ".ring");
+        SharedRing.create(ring, 4096);
+        try (FileChannel channel = FileChannel.open(ring, StandardOpenOption.WRITE)) {
+            for (long[] end : new long[][]{{SharedRing.PRODUCER_AT, producerPid, producerState}, {SharedRing.CONSUMER_AT, consumerPid, consumerState}}) {
+                ByteBuffer fields = ByteBuffer.allocate(20).order(ByteOrder.nativeOrder());
+                fields.putLong(end[1]).putLong(0).putInt((int) end[2]).flip();
+                channel.write(fields, end[0]);
+            }
+        }
+        return ring;
+    }
+
+    @Test
+    void sweepDeletesRingsWhoseEndsAreAllGoneAndBuffersOfDeadOwners() throws Exception {
+        long dead = deadPid();
+        long me = ProcessHandle.current().pid();
+        String deadId = LinkFiles.newId();
+        Path deadRing = ringWithEnds(deadId, dead, SharedRing.STATE_ATTACHED, 0, SharedRing.STATE_CLOSED);
+        Path inFlight = LinkFiles.bulkFile(deadRing, deadId, 7);
+        Files.writeString(inFlight, "in flight");
+        Path live = ringWithEnds(LinkFiles.newId(), me, SharedRing.STATE_ATTACHED, dead, SharedRing.STATE_ATTACHED);
+        Path waiting = ringWithEnds(LinkFiles.newId(), dead, SharedRing.STATE_ATTACHED, 0, SharedRing.STATE_NONE);
+        Path orphanBuffer = dir.resolve("o" + dead + "-0123456789abcdef.bulk");
+        Path ownedBuffer = dir.resolve("o" + me + "-0123456789abcdef.bulk");
+        Files.writeString(orphanBuffer, "x");
+        Files.writeString(ownedBuffer, "x");
+
+        assertEquals(2, LinkFiles.sweep(dir));
+
+        assertFalse(Files.exists(deadRing));
+        assertFalse(Files.exists(inFlight));
+        assertFalse(Files.exists(orphanBuffer));
+        assertTrue(Files.exists(live), "a ring with a live end must stay");
+        assertTrue(Files.exists(waiting), "a ring whose receiver has not attached yet must stay");
+        assertTrue(Files.exists(ownedBuffer), "a live process's buffer must stay");
+    }
+}
