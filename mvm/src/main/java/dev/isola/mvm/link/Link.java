@@ -230,14 +230,17 @@ public final class Link implements AutoCloseable {
 
     /**
      * Sets the classes this end materialises from {@link LinkMessage.Value} messages (by
-     * default {@link ClassAllowList#defaults()}). Takes effect for the next message.
+     * default {@link ClassAllowList#defaults()}). Takes effect for the next message; a class
+     * already admitted on this link stays admitted, so set the list before the first message.
      */
     public void allowClasses(ClassAllowList classes) {
         Objects.requireNonNull(classes, "classes");
         receiveLock.lock();
         try {
             allowList = classes;
-            decoder = null;
+            if (decoder != null) {
+                decoder.allowList(classes);
+            }
         } finally {
             receiveLock.unlock();
         }
@@ -400,7 +403,12 @@ public final class Link implements AutoCloseable {
      */
     @Override
     public void close() {
-        closed = true;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
         OPEN.remove(descriptor.id(), this);
         if (sending != null) {
             sending.close();

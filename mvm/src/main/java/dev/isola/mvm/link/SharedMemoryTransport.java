@@ -55,7 +55,7 @@ final class SharedMemoryTransport {
         final long peerSide;
         final ReentrantLock operation = new ReentrantLock();
         volatile boolean closed;
-        private boolean released;
+        private volatile boolean released;
 
         End(LinkDescriptor link, SharedRing ring, long mySide) {
             this.link = link;
@@ -79,6 +79,9 @@ final class SharedMemoryTransport {
         }
 
         public void close() {
+            if (released) {
+                return;
+            }
             closed = true;
             ring.markClosed(mySide);
             operation.lock();

@@ -149,15 +149,16 @@ public final class ObjectCodec {
     /** The receiving half of a session. */
     public static final class Decoder {
         private final Fory fory;
+        private volatile ClassAllowList allowList;
         private MetaReadContext context = new MetaReadContext();
         private MetaReadContext previous;
         private long previousEpoch = -1;
         private long epoch;
 
         private Decoder(ClassAllowList allowList, ClassLoader loader) {
-            Objects.requireNonNull(allowList, "allowList");
+            this.allowList = Objects.requireNonNull(allowList, "allowList");
             this.fory = newFory(loader, (resolver, className) -> {
-                if (!allowList.allows(className)) {
+                if (!this.allowList.allows(className)) {
                     throw new ClassNotAllowedException(className, "class " + className
                             + " is not allowed on this link; add it to the receiving link's ClassAllowList to accept it");
                 }
@@ -170,6 +171,14 @@ public final class ObjectCodec {
             previousEpoch = epoch;
             context = new MetaReadContext();
             epoch = next;
+        }
+
+        /**
+         * Replaces the allow-list for classes this session has not admitted yet. A class once
+         * admitted stays admitted for the session, so lists should only grow.
+         */
+        public void allowList(ClassAllowList classes) {
+            this.allowList = Objects.requireNonNull(classes, "classes");
         }
 
         /** The epoch the encoder should use; it changes after a refusal. */
