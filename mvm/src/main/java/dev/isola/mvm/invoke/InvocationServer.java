@@ -9,13 +9,26 @@ import dev.isola.mvm.link.codec.ObjectCodecException;
 
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The serving side of a {@link LinkPair}: one thread takes requests in order, decodes their
- * arguments (only classes the argument allow-list names), and runs each call on a virtual
- * thread of its own through the {@link Dispatcher}, so slow calls do not hold up others.
- * Replies go back in the order calls finish.
+ * The serving side of a {@link LinkPair}: requests are taken in order, their arguments decoded
+ * (only classes the argument allow-list names), and each call is run through the
+ * {@link Dispatcher}; replies go back in the order calls finish, so slow calls do not hold up
+ * others.
+ *
+ * <p>How calls are run is tuned for latency on small machines, where handing a call to another
+ * thread (waking it through the scheduler) costs more than the call. Two platform threads take
+ * turns reading. The reader runs a call of a method that has been quick so far itself, then
+ * goes back to reading; no other thread is woken. Meanwhile the other thread checks every
+ * {@link #STANDBY_POLL_NANOS} (while calls arrive; rarely when idle) whether the reading is
+ * free, and if the call runs that long, it takes over, so one slow call never holds up the
+ * others. Calls of methods that have been slow (over {@link #QUICK_NANOS} on average) get a
+ * virtual thread of their own, so any number of them can be in flight.
  *
  * <p>A request whose arguments cannot be decoded is answered with a refusal naming the reason,
  * so the caller fails at once instead of timing out. An exception that cannot be copied is
@@ -24,12 +37,26 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class InvocationServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(InvocationServer.class.getName());
+    /** Platform threads that take turns reading and running calls; beyond them, calls get virtual threads. */
+    private static final int READERS = 2;
+    /** A method whose calls took less than this on average runs on the reading thread. */
+    static final long QUICK_NANOS = 100_000;
+    /** How often the thread not reading checks whether the reader is stuck in a call, while calls arrive. */
+    static final long STANDBY_POLL_NANOS = 500_000;
+    /** How long the standby sleeps once no call has arrived for {@link #IDLE_NANOS}; a new call wakes it. */
+    private static final long IDLE_POLL_NANOS = 50_000_000;
+    private static final long IDLE_NANOS = 20_000_000;
 
     private final LinkPair links;
     private final Dispatcher dispatcher;
     private final ObjectCodec.Decoder decoder;
     private final ObjectCodec.Encoder encoder = ObjectCodec.newEncoder();
     private final ReentrantLock replyLock = new ReentrantLock();
+    private final ReentrantLock readLock = new ReentrantLock();
+    /** Average duration per method key (exponentially weighted), to decide where calls run. */
+    private final Map<String, Long> averageNanos = new ConcurrentHashMap<>();
+    private volatile long lastCallAt = System.nanoTime();
+    private final Set<Thread> sleepingStandbys = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private volatile int clientEpoch;
 
@@ -46,7 +73,9 @@ public final class InvocationServer implements AutoCloseable {
     public static InvocationServer start(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments) {
         InvocationServer server = new InvocationServer(Objects.requireNonNull(links, "links"), Objects.requireNonNull(dispatcher, "dispatcher"),
                 Objects.requireNonNull(arguments, "arguments"));
-        Thread.ofPlatform().daemon().name("mvm-invoke-requests-" + links.incoming().id()).start(server::serve);
+        for (int i = 0; i < READERS; i++) {
+            Thread.ofPlatform().daemon().name("mvm-invoke-server-" + links.incoming().id() + "-" + i).start(server::serve);
+        }
         return server;
     }
 
@@ -58,34 +87,94 @@ public final class InvocationServer implements AutoCloseable {
     private void serve() {
         try {
             while (true) {
-                LinkMessage message;
+                if (!readLock.tryLock()) {
+                    standBy();
+                    continue;
+                }
+                Runnable quick;
                 try {
-                    message = links.incoming().receive();
-                } catch (LinkClosedException e) {
-                    return;
-                } catch (LinkException e) {
-                    LOG.log(System.Logger.Level.WARNING, "dropped a request on " + links.incoming().id() + ": " + e.getMessage());
-                    continue;
+                    quick = nextQuickCall();
+                } finally {
+                    // The other thread polls with tryLock, so nobody is queued here to be woken.
+                    readLock.unlock();
                 }
-                if (!(message instanceof LinkMessage.Bytes(byte[] frame))) {
-                    LOG.log(System.Logger.Level.WARNING, "dropped a " + message.getClass().getSimpleName() + " message on "
-                            + links.incoming().id() + ": requests are bytes");
-                    continue;
+                lastCallAt = System.nanoTime();
+                for (Thread standby : sleepingStandbys) {
+                    LockSupport.unpark(standby);
                 }
-                accept(frame);
+                quick.run();
             }
-        } finally {
+        } catch (LinkClosedException e) {
             stopped.complete(null);
         }
     }
 
-    private void accept(byte[] frame) {
+    /** Reads requests, giving slow ones threads of their own, until a quick one comes. */
+    private Runnable nextQuickCall() {
+        while (true) {
+            Runnable call = next();
+            if (call instanceof TimedCall timed && averageNanos.getOrDefault(timed.key(), 0L) >= QUICK_NANOS) {
+                Thread.ofVirtual().name("mvm-invoke-call").start(call);
+            } else {
+                return call;
+            }
+        }
+    }
+
+    private void standBy() {
+        boolean idle = System.nanoTime() - lastCallAt > IDLE_NANOS;
+        if (idle) {
+            sleepingStandbys.add(Thread.currentThread());
+        }
+        LockSupport.parkNanos(this, idle ? IDLE_POLL_NANOS : STANDBY_POLL_NANOS);
+        sleepingStandbys.remove(Thread.currentThread());
+    }
+
+    /** A call that records how long its method takes. */
+    private record TimedCall(String key, Runnable body, Map<String, Long> averages) implements Runnable {
+        @Override
+        public void run() {
+            long start = System.nanoTime();
+            try {
+                body.run();
+            } finally {
+                long took = System.nanoTime() - start;
+                averages.merge(key, took, (old, now) -> old - (old >> 3) + (now >> 3));
+            }
+        }
+    }
+
+    /** The next call to run, or null when the links have closed. */
+    private Runnable next() {
+        while (true) {
+            LinkMessage message;
+            try {
+                message = links.incoming().receive();
+            } catch (LinkClosedException e) {
+                throw e;
+            } catch (LinkException e) {
+                LOG.log(System.Logger.Level.WARNING, "dropped a request on " + links.incoming().id() + ": " + e.getMessage());
+                continue;
+            }
+            if (!(message instanceof LinkMessage.Bytes(byte[] frame))) {
+                LOG.log(System.Logger.Level.WARNING, "dropped a " + message.getClass().getSimpleName() + " message on "
+                        + links.incoming().id() + ": requests are bytes");
+                continue;
+            }
+            Runnable call = accept(frame);
+            if (call != null) {
+                return call;
+            }
+        }
+    }
+
+    private Runnable accept(byte[] frame) {
         Wire.Request request;
         try {
             request = Wire.readRequest(frame);
         } catch (LinkException e) {
             LOG.log(System.Logger.Level.WARNING, e.getMessage());
-            return;
+            return null;
         }
         clientEpoch = request.epoch();
         Object[] arguments;
@@ -93,10 +182,10 @@ public final class InvocationServer implements AutoCloseable {
             arguments = (Object[]) decoder.decode(frame, request.valueOffset(), frame.length - request.valueOffset());
         } catch (RuntimeException e) {
             reply(request.id(), Wire.REFUSED, RemoteFailureException.Description.of(e));
-            return;
+            return null;
         }
         Dispatcher.Call call = new Dispatcher.Call(request.target(), request.method(), arguments == null ? new Object[0] : arguments);
-        Thread.ofVirtual().name("mvm-invoke-call-" + request.id()).start(() -> {
+        return new TimedCall(request.target() + "#" + request.method(), () -> {
             Object result;
             try {
                 result = dispatcher.dispatch(call);
@@ -105,7 +194,7 @@ public final class InvocationServer implements AutoCloseable {
                 return;
             }
             reply(request.id(), Wire.RESULT, result);
-        });
+        }, averageNanos);
     }
 
     private void reply(long id, byte status, Object value) {

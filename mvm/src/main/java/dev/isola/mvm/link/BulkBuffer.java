@@ -1,205 +1,152 @@
 package dev.isola.mvm.link;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 
 /**
- * An off-heap buffer that moves between isolates without being copied: its memory is a tmpfs
- * file of its own, mapped by whichever process owns it. Sending it as
- * {@link LinkMessage#migrate} hands the file to the receiver and unmaps it here, so every
- * segment the sender obtained becomes invalid: any later access throws
+ * An off-heap buffer that moves between isolates without being copied. Its memory is in the
+ * bulk pool of a link (shared memory both isolates map), so sending it as
+ * {@link LinkMessage#migrate} only tells the receiver where it is, and takes it away here:
+ * every segment the sender obtained becomes invalid, and any later access throws
  * {@link IllegalStateException}.
  *
  * <pre>{@code
- * try (BulkBuffer image = BulkBuffer.allocate(1 << 20)) {
- *     render(image.segment());
- *     link.send(LinkMessage.migrate(image));   // image.segment() now throws; close() is a no-op
- * }
+ * BulkBuffer image = link.newBuffer(1 << 20);
+ * render(image.segment());
+ * link.send(LinkMessage.migrate(image));   // image.segment() now throws
  * ...
  * if (link.receive() instanceof LinkMessage.Bulk(BulkBuffer image)) {
- *     try (image) { show(image.segment()); }   // closing frees the memory
+ *     try (image) { show(image.segment()); }   // closing gives the memory back to the pool
  * }
  * }</pre>
  *
- * <p>The file is named after its owner: {@code o<pid>-<n>.bulk} while a process owns it,
- * {@code <link id>.bulk-<n>} while it is in flight on a link; what a dead owner or a dead link
- * leaves behind is deleted by name. A buffer's segment may be used from any thread.
+ * <p>Ownership is as strict inside an isolate as between isolates: the segment belongs to the
+ * thread that asked for it first (it is backed by a confined arena, which is what makes taking
+ * it away cheap: no handshake with other threads). To let another thread use the buffer, call
+ * {@link #release()} in the owning thread; the next thread to call {@link #segment()} owns it.
+ * Sending, releasing and closing are done by the owning thread (or any thread before the first
+ * {@link #segment()}).
  */
 public final class BulkBuffer implements AutoCloseable {
 
-    private static final Pattern IN_FLIGHT = Pattern.compile("(l[0-9a-f]{16})\\.bulk-[0-9a-f]{16}");
-
+    private final BulkPool pool;
+    private final long offset;
     private final long size;
-    private Path file;
-    private Arena arena;
+    private Arena view;
     private MemorySegment segment;
     private String invalidBecause;
 
-    private BulkBuffer(Path file, long size) {
-        this.file = file;
+    private BulkBuffer(BulkPool pool, long offset, long size) {
+        this.pool = pool;
+        this.offset = offset;
         this.size = size;
     }
 
+    /** A new buffer in {@code pool}; its bytes are whatever the pool held. */
+    static BulkBuffer allocate(BulkPool pool, long bytes) {
+        if (bytes <= 0 || bytes > BulkPool.CAPACITY) {
+            throw new IllegalArgumentException("a bulk buffer needs between 1 and " + BulkPool.CAPACITY + " bytes, not " + bytes);
+        }
+        return new BulkBuffer(pool, pool.allocate(bytes), bytes);
+    }
+
     /**
-     * A new zero-filled buffer of {@code bytes}, owned by this isolate.
+     * The buffer a bulk frame names, now owned here.
      *
-     * @throws IllegalArgumentException if {@code bytes} is not positive
+     * @throws MalformedFrameException if the range is not allocated in the pool (the frame is not
+     *                                 from a correct sender)
      */
-    public static BulkBuffer allocate(long bytes) {
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("a bulk buffer needs a positive size, not " + bytes);
-        }
-        Path file = LinkFiles.directory().resolve(ownedName());
-        BulkBuffer buffer = new BulkBuffer(file, bytes);
+    static BulkBuffer adopt(LinkDescriptor link, String poolId, long offset, long size) {
+        BulkPool pool;
         try {
-            Files.createFile(file);
-            buffer.map();
-        } catch (IOException e) {
-            deleteQuietly(file);
-            throw new UncheckedIOException("cannot allocate a " + bytes + "-byte bulk buffer in " + file.getParent(), e);
+            pool = BulkPool.of(link.path().getParent(), poolId, false);
+        } catch (LinkClosedException e) {
+            throw new MalformedFrameException(link + ": a bulk message names pool " + poolId + ", which does not exist", e);
         }
-        return buffer;
-    }
-
-    private static String ownedName() {
-        return "o" + ProcessHandle.current().pid() + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + ".bulk";
-    }
-
-    private void map() throws IOException {
-        Arena mapping = Arena.ofShared();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, mapping);
-            arena = mapping;
-        } catch (IOException | RuntimeException e) {
-            mapping.close();
-            throw e;
+        if (!pool.isAllocated(offset, size)) {
+            throw new MalformedFrameException(link + ": a bulk message names " + size + " bytes at " + offset + " in pool " + poolId
+                    + ", which is not a buffer in it");
         }
+        return new BulkBuffer(pool, offset, size);
     }
 
     /**
-     * The memory, valid until the buffer is closed or migrated.
+     * The memory, owned by the calling thread until the buffer is released, migrated or closed.
      *
-     * @throws IllegalStateException if it was closed or migrated (naming the link it went over)
+     * @throws IllegalStateException if the buffer was migrated or closed (saying which)
+     * @throws WrongThreadException  if another thread owns it
      */
     public synchronized MemorySegment segment() {
         if (invalidBecause != null) {
             throw new IllegalStateException("this bulk buffer " + invalidBecause);
         }
+        if (view == null) {
+            view = Arena.ofConfined();
+            segment = pool.slice(offset, size).reinterpret(view, null);
+        }
         return segment;
+    }
+
+    /**
+     * Gives up the calling thread's ownership: its segments become invalid, and the next thread
+     * to call {@link #segment()} owns the buffer.
+     */
+    public synchronized void release() {
+        if (view != null) {
+            view.close();
+            view = null;
+            segment = null;
+        }
     }
 
     public long size() {
         return size;
     }
 
-    /** Whether {@link #segment()} may be used. */
+    /** Whether the buffer is still this isolate's (not migrated, not closed). */
     public synchronized boolean isValid() {
         return invalidBecause == null;
     }
 
-    /**
-     * Gives the memory up for migration over {@code link}: renames the file to the link's
-     * in-flight name and unmaps it here.
-     *
-     * @return the in-flight file name the frame carries
-     */
-    synchronized String releaseTo(LinkDescriptor link) {
-        segment();
-        Path inFlight = link.path().resolveSibling(link.id() + ".bulk-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()));
-        try {
-            Files.move(file, inFlight, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new LinkException("cannot hand bulk buffer " + file + " to " + link + ": " + e.getMessage()
-                    + " (the links directory of both isolates must be the same)", e);
+    /** Takes the buffer away for migration over {@code link}. */
+    synchronized void migrateOver(LinkDescriptor link) {
+        if (invalidBecause != null) {
+            throw new IllegalStateException("this bulk buffer " + invalidBecause);
         }
-        file = inFlight;
+        try {
+            release();
+        } catch (WrongThreadException e) {
+            throw new IllegalStateException("this bulk buffer is owned by another thread; call release() there before sending it", e);
+        }
         invalidBecause = "was migrated over " + link;
-        arena.close();
-        return inFlight.getFileName().toString();
     }
 
-    /** Takes the buffer back after a send that failed: the file is renamed back and mapped again. */
+    /** Gives the buffer back after a migration that failed. */
     synchronized void reclaim() {
-        Path owned = file.resolveSibling(ownedName());
-        try {
-            Files.move(file, owned, StandardCopyOption.ATOMIC_MOVE);
-            file = owned;
-            map();
-            invalidBecause = null;
-        } catch (IOException e) {
-            invalidBecause = "was lost when its migration failed: " + e.getMessage();
-        }
+        invalidBecause = null;
     }
 
-    /**
-     * Takes ownership of a buffer that arrived on {@code link}.
-     *
-     * @throws MalformedFrameException if the name is not an in-flight buffer of this link, or the
-     *                                 file is missing or smaller than {@code size}
-     */
-    static BulkBuffer adopt(LinkDescriptor link, String inFlightName, long size) {
-        var m = IN_FLIGHT.matcher(inFlightName);
-        if (!m.matches() || !m.group(1).equals(link.id())) {
-            throw new MalformedFrameException(link + ": a bulk message names '" + abbreviate(inFlightName)
-                    + "', which is not a buffer in flight on this link");
-        }
-        if (size <= 0) {
-            throw new MalformedFrameException(link + ": a bulk message gives the size " + size);
-        }
-        Path inFlight = link.path().resolveSibling(inFlightName);
-        BulkBuffer buffer = new BulkBuffer(inFlight.resolveSibling(ownedName()), size);
-        try {
-            long actual = Files.size(inFlight);
-            if (actual < size) {
-                throw new MalformedFrameException(link + ": bulk buffer " + inFlightName + " has " + actual + " bytes, the message says " + size);
-            }
-            Files.move(inFlight, buffer.file, StandardCopyOption.ATOMIC_MOVE);
-            buffer.map();
-        } catch (NoSuchFileException e) {
-            throw new MalformedFrameException(link + ": bulk buffer " + inFlightName + " does not exist");
-        } catch (IOException e) {
-            deleteQuietly(buffer.file);
-            throw new LinkException(link + ": cannot take over bulk buffer " + inFlightName + ": " + e.getMessage(), e);
-        }
-        return buffer;
+    String poolId() {
+        return pool.id();
     }
 
-    /** Frees the memory (if this isolate still owns it); later access throws. */
+    long offset() {
+        return offset;
+    }
+
+    /** Gives the memory back to the pool (if this isolate still owns it); later access throws. */
     @Override
     public synchronized void close() {
         if (invalidBecause != null) {
             return;
         }
+        release();
         invalidBecause = "was closed";
-        arena.close();
-        deleteQuietly(file);
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            System.getLogger(BulkBuffer.class.getName()).log(System.Logger.Level.WARNING, "cannot delete bulk buffer " + file + ": " + e.getMessage());
-        }
-    }
-
-    private static String abbreviate(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 80) + "...";
+        pool.free(offset, size);
     }
 
     @Override
     public synchronized String toString() {
-        return "BulkBuffer[" + size + " bytes, " + (invalidBecause == null ? "owned" : invalidBecause) + "]";
+        return "BulkBuffer[" + size + " bytes in pool " + pool.id() + " at " + offset + ", " + (invalidBecause == null ? "owned" : invalidBecause) + "]";
     }
 }

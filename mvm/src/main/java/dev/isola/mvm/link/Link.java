@@ -246,6 +246,17 @@ public final class Link implements AutoCloseable {
         }
     }
 
+    /**
+     * A new off-heap buffer of {@code bytes} to migrate over this link (or any link whose ends
+     * share the links directory), from the link's bulk pool of 64 MiB.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is not between 1 and 64 MiB
+     * @throws LinkException            if the pool has no room that large left
+     */
+    public BulkBuffer newBuffer(long bytes) {
+        return BulkBuffer.allocate(BulkPool.of(descriptor.path().getParent(), descriptor.id(), true), bytes);
+    }
+
     /** Sends, waiting as long as the link is full. */
     public void send(LinkMessage message) {
         send(message, null);
@@ -288,8 +299,8 @@ public final class Link implements AutoCloseable {
                     sending.send(MessageFrames.ISOLATE, bytes, bytes.length, deadline);
                 }
                 case LinkMessage.Bulk(BulkBuffer buffer) -> {
-                    String inFlight = buffer.releaseTo(descriptor);
-                    byte[] bytes = MessageFrames.bulkPayload(buffer.size(), inFlight);
+                    buffer.migrateOver(descriptor);
+                    byte[] bytes = MessageFrames.bulkPayload(buffer.poolId(), buffer.offset(), buffer.size());
                     try {
                         sending.send(MessageFrames.BULK, bytes, bytes.length, deadline);
                     } catch (RuntimeException e) {

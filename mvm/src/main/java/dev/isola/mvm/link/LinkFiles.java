@@ -17,7 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where links keep their backing files: the ring ({@code <id>.ring}) or socket
- * ({@code <id>.sock}) and the migrated bulk buffers ({@code <id>.bulk-<n>}) in flight on it.
+ * ({@code <id>.sock}), and the pool of bulk buffers ({@code <id>.pool}).
  *
  * <p>The directory is the system property {@code mvm.links.dir} if set; otherwise
  * {@code /dev/shm/isola-<user>} (tmpfs: pages live in memory and are never written back to a
@@ -55,14 +55,10 @@ final class LinkFiles {
         return "l" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     }
 
-    static Path bulkFile(Path linkPath, String linkId, long sequence) {
-        return linkPath.resolveSibling(linkId + ".bulk-" + sequence);
-    }
-
     /**
      * Deletes what links left behind when both of their ends died without closing: ring files
-     * whose two ends are closed or dead (and the bulk buffers in flight on them), and bulk
-     * buffers whose owning process is gone. Reads ring headers without mapping them.
+     * whose two ends are closed or dead, with their bulk pools. Reads ring headers without
+     * mapping them.
      *
      * @return how many files were deleted
      */
@@ -73,10 +69,6 @@ final class LinkFiles {
                 String name = file.getFileName().toString();
                 if (name.endsWith(".ring") && bothEndsGone(file)) {
                     deleteAll(file, name.substring(0, name.length() - ".ring".length()));
-                    deleted++;
-                } else if (name.matches("o\\d+-[0-9a-f]{16}\\.bulk")
-                        && ProcessHandle.of(Long.parseLong(name.substring(1, name.indexOf('-')))).map(h -> !h.isAlive()).orElse(true)) {
-                    Files.deleteIfExists(file);
                     deleted++;
                 }
             }
@@ -107,15 +99,14 @@ final class LinkFiles {
                 || (state == SharedRing.STATE_ATTACHED && !new PeerProcess(header.getLong(side), header.getLong(side + 8)).alive());
     }
 
-    /** Deletes a link's backing file and the bulk buffers still named after it. */
+    /**
+     * Deletes a link's backing file and bulk pool. Processes that still map the pool keep its
+     * memory until they end.
+     */
     static void deleteAll(Path linkPath, String linkId) {
         try {
             Files.deleteIfExists(linkPath);
-            try (DirectoryStream<Path> bulk = Files.newDirectoryStream(linkPath.getParent(), linkId + ".bulk-*")) {
-                for (Path file : bulk) {
-                    Files.deleteIfExists(file);
-                }
-            }
+            Files.deleteIfExists(linkPath.resolveSibling(linkId + ".pool"));
         } catch (IOException e) {
             System.getLogger(LinkFiles.class.getName()).log(System.Logger.Level.WARNING,
                     "cannot delete the files of link " + linkId + " in " + linkPath.getParent() + ": " + e.getMessage());

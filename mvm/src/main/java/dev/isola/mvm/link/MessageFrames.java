@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
  *  3     value            int epoch, then the codec's bytes
  *  4     link transfer    the link descriptor's text form, UTF-8
  *  5     isolate ref      long pid, then "id\nname" in UTF-8
- *  6     bulk migration   long size, then the in-flight file name in UTF-8
+ *  6     bulk migration   long offset, long size, then the bulk pool's id in UTF-8
  * </pre>
  */
 final class MessageFrames {
@@ -73,11 +73,13 @@ final class MessageFrames {
                 yield new LinkMessage.IsolateReference(text.substring(0, newline), text.substring(newline + 1), pid);
             }
             case BULK -> {
-                if (payload.length < 9) {
+                if (payload.length < 17) {
                     throw new MalformedFrameException(link + ": a bulk message of " + payload.length + " bytes is too short");
                 }
-                long size = ByteBuffer.wrap(payload).getLong();
-                yield new LinkMessage.Bulk(BulkBuffer.adopt(link, new String(payload, 8, payload.length - 8, StandardCharsets.UTF_8), size));
+                ByteBuffer in = ByteBuffer.wrap(payload);
+                long offset = in.getLong();
+                long size = in.getLong();
+                yield new LinkMessage.Bulk(BulkBuffer.adopt(link, new String(payload, 16, payload.length - 16, StandardCharsets.UTF_8), offset, size));
             }
             default -> throw new MalformedFrameException(link + ": a frame of unknown kind " + kind + " (" + payload.length + " bytes)");
         };
@@ -88,8 +90,8 @@ final class MessageFrames {
         return ByteBuffer.allocate(8 + text.length).putLong(reference.pid()).put(text).array();
     }
 
-    static byte[] bulkPayload(long size, String inFlightName) {
-        byte[] name = inFlightName.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(8 + name.length).putLong(size).put(name).array();
+    static byte[] bulkPayload(String poolId, long offset, long size) {
+        byte[] name = poolId.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(16 + name.length).putLong(offset).putLong(size).put(name).array();
     }
 }

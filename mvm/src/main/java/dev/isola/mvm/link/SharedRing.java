@@ -30,7 +30,8 @@ import java.util.function.BooleanSupplier;
  *  4096    data: capacity bytes (a power of two); a frame is written whole, then tail is released
  * </pre>
  *
- * <p>Waiting is a bounded spin, then a bounded run of {@link Thread#yield()}, then sleeping on
+ * <p>Waiting is a bounded spin (if one of the machine's {@link SpinSlots} is free), then a
+ * bounded run of {@link Thread#yield()}, then sleeping on
  * the other side's doorbell: the sleeper raises its flag, re-checks, and sleeps on the futex
  * word; the other side, after publishing, sees the flag (both use full fences, so one of them
  * sees the other) and rings (increments the word and wakes). Sleeps last at most
@@ -68,9 +69,9 @@ final class SharedRing implements AutoCloseable {
     /** How often a waiting side looks at its peer; well inside the 200 ms promised for peer death. */
     static final long CHECK_INTERVAL_NANOS = 50_000_000L;
     /** Busy spin first: a reply on an active link usually arrives within a few microseconds. */
-    private static final long SPIN_NANOS = 20_000L;
+    private static final long SPIN_NANOS = Long.getLong("mvm.links.spinNanos", 20_000L);
     /** Then yield: cheap to leave when the other process needs this core (2-core machines). */
-    private static final long YIELD_NANOS = 100_000L;
+    private static final long YIELD_NANOS = Long.getLong("mvm.links.yieldNanos", 100_000L);
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -83,6 +84,7 @@ final class SharedRing implements AutoCloseable {
     private final long mask;
     private final MemorySegment dataBell;
     private final MemorySegment spaceBell;
+    private final ProcessHandle[] peerHandles = new ProcessHandle[2];
 
     private SharedRing(Path path, Arena arena, MemorySegment segment, int capacity) {
         this.path = path;
@@ -200,7 +202,28 @@ final class SharedRing implements AutoCloseable {
      */
     boolean gone(long side) {
         int state = state(side);
-        return state == STATE_CLOSED || (state == STATE_ATTACHED && !peer(side).alive());
+        if (state == STATE_CLOSED) {
+            return true;
+        }
+        if (state != STATE_ATTACHED) {
+            return false;
+        }
+        int index = side == PRODUCER_AT ? 0 : 1;
+        ProcessHandle handle = peerHandles[index];
+        if (handle == null) {
+            // Looked up once (reading /proc is slow); the handle's own isAlive() then also
+            // notices if the pid passes to another process.
+            PeerProcess peer = peer(side);
+            if (!peer.alive()) {
+                return true;
+            }
+            handle = ProcessHandle.of(peer.pid()).orElse(null);
+            if (handle == null) {
+                return true;
+            }
+            peerHandles[index] = handle;
+        }
+        return !handle.isAlive();
     }
 
     /** Marks this side closed and wakes everyone sleeping on either doorbell. */
@@ -239,13 +262,20 @@ final class SharedRing implements AutoCloseable {
         }
         long start = System.nanoTime();
         long now = start;
-        for (int i = 0; now - start < SPIN_NANOS; i++) {
-            Thread.onSpinWait();
-            if (ready.getAsBoolean()) {
-                return true;
-            }
-            if ((i & 63) == 63) {
-                now = System.nanoTime();
+        int slot = SpinSlots.tryAcquire();
+        if (slot >= 0) {
+            try {
+                for (int i = 0; now - start < SPIN_NANOS; i++) {
+                    Thread.onSpinWait();
+                    if (ready.getAsBoolean()) {
+                        return true;
+                    }
+                    if ((i & 63) == 63) {
+                        now = System.nanoTime();
+                    }
+                }
+            } finally {
+                SpinSlots.release(slot);
             }
         }
         while (now - start < SPIN_NANOS + YIELD_NANOS) {
@@ -258,7 +288,7 @@ final class SharedRing implements AutoCloseable {
         MemorySegment word = bell == DATA_BELL_AT ? dataBell : spaceBell;
         boolean virtual = Thread.currentThread().isVirtual();
         long parkNanos = 10_000;
-        long lastCheck = now - CHECK_INTERVAL_NANOS;
+        long lastCheck = start;
         while (true) {
             if (now - lastCheck >= CHECK_INTERVAL_NANOS) {
                 stillValid.run();

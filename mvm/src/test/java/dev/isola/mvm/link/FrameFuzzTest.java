@@ -69,7 +69,7 @@ class FrameFuzzTest {
         seeds.add(new byte[][]{{MessageFrames.TEXT}, "grüße".getBytes(StandardCharsets.UTF_8)});
         seeds.add(new byte[][]{{MessageFrames.LINK}, LINK.encode().getBytes(StandardCharsets.UTF_8)});
         seeds.add(new byte[][]{{MessageFrames.ISOLATE}, MessageFrames.isolatePayload(new LinkMessage.IsolateReference("a-1", "a", 42))});
-        seeds.add(new byte[][]{{MessageFrames.BULK}, MessageFrames.bulkPayload(1 << 20, LINK.id() + ".bulk-0123456789abcdef")});
+        seeds.add(new byte[][]{{MessageFrames.BULK}, MessageFrames.bulkPayload(LINK.id(), 0, 1 << 20)});
         return seeds;
     }
 

@@ -262,7 +262,7 @@ class LinkContractTest {
     @Test
     void migratingABulkBufferInvalidatesTheSendersViewAndCopiesNothing() {
         try (Link link = selfLink(TransportKind.SHARED_MEMORY, 4096)) {
-            BulkBuffer buffer = BulkBuffer.allocate(1 << 20);
+            BulkBuffer buffer = link.newBuffer(1 << 20);
             MemorySegment mine = buffer.segment();
             mine.set(ValueLayout.JAVA_LONG, 8, 0x1234_5678_9abcL);
 
@@ -276,6 +276,22 @@ class LinkContractTest {
                 assertEquals(1 << 20, received.size());
                 assertEquals(0x1234_5678_9abcL, received.segment().get(ValueLayout.JAVA_LONG, 8));
             }
+        }
+    }
+
+    @Test
+    void aBulkBufferBelongsToOneThreadAtATime() throws Exception {
+        try (Link link = selfLink(TransportKind.SHARED_MEMORY, 4096); BulkBuffer buffer = link.newBuffer(100)) {
+            buffer.segment().set(ValueLayout.JAVA_INT, 0, 42);
+            CompletableFuture<Integer> elsewhere = CompletableFuture.supplyAsync(() -> buffer.segment().get(ValueLayout.JAVA_INT, 0));
+            Exception e = assertThrows(Exception.class, () -> elsewhere.get(5, TimeUnit.SECONDS));
+            assertInstanceOf(WrongThreadException.class, e.getCause());
+            buffer.release();
+            assertEquals(42, CompletableFuture.supplyAsync(() -> {
+                int value = buffer.segment().get(ValueLayout.JAVA_INT, 0);
+                buffer.release();
+                return value;
+            }).get(5, TimeUnit.SECONDS));
         }
     }
 

@@ -40,27 +40,21 @@ class LinkFilesTest {
     }
 
     @Test
-    void sweepDeletesRingsWhoseEndsAreAllGoneAndBuffersOfDeadOwners() throws Exception {
+    void sweepDeletesRingsWhoseEndsAreAllGoneWithTheirPools() throws Exception {
         long dead = deadPid();
         long me = ProcessHandle.current().pid();
         String deadId = LinkFiles.newId();
         Path deadRing = ringWithEnds(deadId, dead, SharedRing.STATE_ATTACHED, 0, SharedRing.STATE_CLOSED);
-        Path inFlight = LinkFiles.bulkFile(deadRing, deadId, 7);
-        Files.writeString(inFlight, "in flight");
+        Path pool = dir.resolve(deadId + ".pool");
+        Files.writeString(pool, "pool");
         Path live = ringWithEnds(LinkFiles.newId(), me, SharedRing.STATE_ATTACHED, dead, SharedRing.STATE_ATTACHED);
         Path waiting = ringWithEnds(LinkFiles.newId(), dead, SharedRing.STATE_ATTACHED, 0, SharedRing.STATE_NONE);
-        Path orphanBuffer = dir.resolve("o" + dead + "-0123456789abcdef.bulk");
-        Path ownedBuffer = dir.resolve("o" + me + "-0123456789abcdef.bulk");
-        Files.writeString(orphanBuffer, "x");
-        Files.writeString(ownedBuffer, "x");
 
-        assertEquals(2, LinkFiles.sweep(dir));
+        assertEquals(1, LinkFiles.sweep(dir));
 
         assertFalse(Files.exists(deadRing));
-        assertFalse(Files.exists(inFlight));
-        assertFalse(Files.exists(orphanBuffer));
+        assertFalse(Files.exists(pool));
         assertTrue(Files.exists(live), "a ring with a live end must stay");
         assertTrue(Files.exists(waiting), "a ring whose receiver has not attached yet must stay");
-        assertTrue(Files.exists(ownedBuffer), "a live process's buffer must stay");
     }
 }

@@ -96,7 +96,7 @@ class LinkIsolateTest {
 
     @Test
     void aMigratedBufferMovesToTheOtherIsolateAndIsGoneHere() {
-        BulkBuffer buffer = BulkBuffer.allocate(1 << 20);
+        BulkBuffer buffer = toEcho.newBuffer(1 << 20);
         MemorySegment mine = buffer.segment();
         long sum = 0;
         for (long i = 0; i < buffer.size(); i += 8) {
@@ -109,6 +109,10 @@ class LinkIsolateTest {
         assertThrows(IllegalStateException.class, () -> mine.get(ValueLayout.JAVA_LONG, 0));
         assertThrows(IllegalStateException.class, buffer::segment);
         assertEquals(new LinkMessage.Text("size=" + (1 << 20) + " sum=" + sum), fromEcho.receive(WAIT));
+        // The receiver closed it: the memory is free for the next buffer.
+        try (BulkBuffer again = toEcho.newBuffer(64 << 20)) {
+            assertEquals(64 << 20, again.size());
+        }
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.List;
  * {@code out} (from it). Modes:
  * <ul>
  *   <li>{@code echo}: sends back every message on {@code out}, with a few commands:
- *       a migrated buffer is answered with its size and checksum; a link handed over is used
+ *       a migrated buffer is answered with its size and checksum once closed; a link handed over is used
  *       (a greeting is sent on it if this isolate sends on it, or one message is received and
  *       reported on {@code out}); "send-forbidden" sends a {@link Secret}; "stop" ends.</li>
  *   <li>{@code hold}: opens its ends and never reads or writes.</li>
@@ -51,13 +51,13 @@ public final class LinkPeer {
                 }
                 case LinkMessage.Text(String text) when text.equals("send-forbidden") -> out.send(LinkMessage.ofValue(new Secret("key")));
                 case LinkMessage.Bulk(BulkBuffer buffer) -> {
+                    long sum = 0;
                     try (buffer) {
-                        long sum = 0;
                         for (long i = 0; i < buffer.size(); i += 8) {
                             sum += buffer.segment().get(ValueLayout.JAVA_LONG, i);
                         }
-                        out.send(LinkMessage.of("size=" + buffer.size() + " sum=" + sum));
                     }
+                    out.send(LinkMessage.of("size=" + buffer.size() + " sum=" + sum));
                 }
                 case LinkMessage.LinkTransfer(Link passed) -> {
                     if (passed.canSend()) {
