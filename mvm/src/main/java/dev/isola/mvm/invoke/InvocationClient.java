@@ -164,6 +164,9 @@ public final class InvocationClient implements AutoCloseable {
             } else {
                 LockSupport.parkNanos(this, Math.min(remaining, NUDGE_NANOS));
             }
+            if (Thread.currentThread().isInterrupted() && !waiting.reply().isDone()) {
+                throw new RemoteInvocationException("interrupted while waiting for a reply; the call may still run in the server", null);
+            }
         }
     }
 

@@ -36,9 +36,17 @@ import java.util.function.BooleanSupplier;
  * word; the other side, after publishing, sees the flag (both use full fences, so one of them
  * sees the other) and rings (increments the word and wakes). Sleeps last at most
  * {@link #CHECK_INTERVAL_NANOS} so that a dead peer is noticed in time even without a wake.
+ * The spin and yield budgets adapt: a wait that ended in sleep halves them (down to 0.5 µs of
+ * spinning), a wait that spinning satisfied doubles them (up to the defaults). On a busy
+ * machine a spinner only delays the thread it waits for, so links there fall back to sleeping,
+ * where the scheduler favours them on wake-up as it favours a thread blocked on a socket.
  * Virtual threads never sleep in the futex (it would pin their carrier): they park in growing
  * steps instead. An interrupted waiter ends with a {@link LinkException} and keeps its
  * interrupt status.
+ *
+ * <p>The phases can be tuned with system properties (both isolates should agree):
+ * {@code mvm.links.spinNanos} (default 20 µs), {@code mvm.links.yieldNanos} (default 100 µs)
+ * and {@code mvm.links.spinSlots} (default cores - 1, see {@link SpinSlots}).
  */
 final class SharedRing implements AutoCloseable {
 
@@ -72,6 +80,8 @@ final class SharedRing implements AutoCloseable {
     private static final long SPIN_NANOS = Long.getLong("mvm.links.spinNanos", 20_000L);
     /** Then yield: cheap to leave when the other process needs this core (2-core machines). */
     private static final long YIELD_NANOS = Long.getLong("mvm.links.yieldNanos", 100_000L);
+    /** The least a wait spins once spinning has not paid for a while. */
+    private static final long MIN_SPIN_NANOS = 500;
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -85,6 +95,9 @@ final class SharedRing implements AutoCloseable {
     private final MemorySegment dataBell;
     private final MemorySegment spaceBell;
     private final ProcessHandle[] peerHandles = new ProcessHandle[2];
+    /** How long the next wait spins (then yields five times as long): halved when a wait had to sleep, doubled when spinning paid. */
+    private long spinBudget = SPIN_NANOS;
+    private long lastPeerCheck = System.nanoTime();
 
     private SharedRing(Path path, Arena arena, MemorySegment segment, int capacity) {
         this.path = path;
@@ -262,12 +275,14 @@ final class SharedRing implements AutoCloseable {
         }
         long start = System.nanoTime();
         long now = start;
+        long spin = spinBudget;
         int slot = SpinSlots.tryAcquire();
         if (slot >= 0) {
             try {
-                for (int i = 0; now - start < SPIN_NANOS; i++) {
+                for (int i = 0; now - start < spin; i++) {
                     Thread.onSpinWait();
                     if (ready.getAsBoolean()) {
+                        spinBudget = Math.min(SPIN_NANOS, spin * 2);
                         return true;
                     }
                     if ((i & 63) == 63) {
@@ -278,27 +293,31 @@ final class SharedRing implements AutoCloseable {
                 SpinSlots.release(slot);
             }
         }
-        while (now - start < SPIN_NANOS + YIELD_NANOS) {
+        long yield = YIELD_NANOS * spin / SPIN_NANOS;
+        while (now - start < spin + yield) {
             Thread.yield();
             if (ready.getAsBoolean()) {
                 return true;
             }
             now = System.nanoTime();
         }
+        // Spinning did not pay: the other side is slow, or not running because the machine is busy.
+        // Spin less next time, so that this thread gets out of the way sooner.
+        spinBudget = Math.max(MIN_SPIN_NANOS, spin / 2);
         MemorySegment word = bell == DATA_BELL_AT ? dataBell : spaceBell;
         boolean virtual = Thread.currentThread().isVirtual();
         long parkNanos = 10_000;
-        long lastCheck = start;
         while (true) {
-            if (now - lastCheck >= CHECK_INTERVAL_NANOS) {
+            // Across waits, not per wait: a caller polling with short timeouts must see its peer die too.
+            if (now - lastPeerCheck >= CHECK_INTERVAL_NANOS) {
                 stillValid.run();
-                lastCheck = now;
+                lastPeerCheck = now;
             }
             long remaining = deadline == LinkTransport.NO_DEADLINE ? Long.MAX_VALUE : deadline - now;
             if (remaining <= 0) {
                 return ready.getAsBoolean();
             }
-            long sleep = Math.min(remaining, CHECK_INTERVAL_NANOS - (now - lastCheck));
+            long sleep = Math.min(remaining, CHECK_INTERVAL_NANOS - (now - lastPeerCheck));
             int sequence = (int) INT.getAcquire(segment, bell);
             INT.setVolatile(segment, bell + SLEEPING, 1);
             VarHandle.fullFence();

@@ -280,6 +280,22 @@ class LinkContractTest {
     }
 
     @Test
+    void aFrameIsInvisibleUntilItsSenderPublishesIt() throws Exception {
+        try (Link link = selfLink(TransportKind.SHARED_MEMORY, 4096)) {
+            // What a sender that dies while writing leaves: header and payload bytes, tail not advanced.
+            try (java.nio.channels.FileChannel ring = java.nio.channels.FileChannel.open(link.descriptor().path(),
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer partial = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.nativeOrder())
+                        .putInt(8).putInt(MessageFrames.TEXT).put("halfway!".getBytes()).flip();
+                ring.write(partial, SharedRing.DATA_OFFSET);
+            }
+            assertThrows(LinkTimeoutException.class, () -> link.receive(Duration.ofMillis(50)));
+            link.send(LinkMessage.of("whole"));
+            assertEquals(new LinkMessage.Text("whole"), link.receive(SHORT));
+        }
+    }
+
+    @Test
     void aBulkBufferBelongsToOneThreadAtATime() throws Exception {
         try (Link link = selfLink(TransportKind.SHARED_MEMORY, 4096); BulkBuffer buffer = link.newBuffer(100)) {
             buffer.segment().set(ValueLayout.JAVA_INT, 0, 42);
