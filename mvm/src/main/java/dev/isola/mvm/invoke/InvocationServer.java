@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -27,8 +28,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * goes back to reading; no other thread is woken. Meanwhile the other thread checks every
  * {@link #STANDBY_POLL_NANOS} (while calls arrive; rarely when idle) whether the reading is
  * free, and if the call runs that long, it takes over, so one slow call never holds up the
- * others. Calls of methods that have been slow (over {@link #QUICK_NANOS} on average) get a
- * virtual thread of their own, so any number of them can be in flight.
+ * others. Only one call at a time runs on a reading thread, so one of the two is always free to
+ * read. Calls of methods that have been slow (over {@link #QUICK_NANOS} on average), and calls
+ * that arrive while another runs on a reading thread, get a virtual thread of their own, so any
+ * number of them can be in flight.
  *
  * <p>A request whose arguments cannot be decoded is answered with a refusal naming the reason,
  * so the caller fails at once instead of timing out. An exception that cannot be copied is
@@ -56,6 +59,7 @@ public final class InvocationServer implements AutoCloseable {
     /** Average duration per method key (exponentially weighted), to decide where calls run. */
     private final Map<String, Long> averageNanos = new ConcurrentHashMap<>();
     private volatile long lastCallAt = System.nanoTime();
+    private final AtomicInteger inlineRunning = new AtomicInteger();
     private final Set<Thread> sleepingStandbys = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private volatile int clientEpoch;
@@ -102,7 +106,12 @@ public final class InvocationServer implements AutoCloseable {
                 for (Thread standby : sleepingStandbys) {
                     LockSupport.unpark(standby);
                 }
-                quick.run();
+                inlineRunning.incrementAndGet();
+                try {
+                    quick.run();
+                } finally {
+                    inlineRunning.decrementAndGet();
+                }
             }
         } catch (LinkClosedException e) {
             stopped.complete(null);
@@ -113,7 +122,8 @@ public final class InvocationServer implements AutoCloseable {
     private Runnable nextQuickCall() {
         while (true) {
             Runnable call = next();
-            if (call instanceof TimedCall timed && averageNanos.getOrDefault(timed.key(), 0L) >= QUICK_NANOS) {
+            // At most one call runs on a reading thread at a time, so the other is always free to read.
+            if (inlineRunning.get() > 0 || call instanceof TimedCall timed && averageNanos.getOrDefault(timed.key(), 0L) >= QUICK_NANOS) {
                 Thread.ofVirtual().name("mvm-invoke-call").start(call);
             } else {
                 return call;

@@ -7,7 +7,7 @@ import java.io.Serializable;
  * serializable, or the caller does not allow its class): it keeps the class name, the message
  * and the remote stack trace, which is this exception's stack trace.
  */
-public class RemoteFailureException extends RuntimeException {
+public final class RemoteFailureException extends RuntimeException {
 
     private final String remoteClass;
 

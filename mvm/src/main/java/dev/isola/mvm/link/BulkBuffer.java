@@ -76,6 +76,7 @@ public final class BulkBuffer implements AutoCloseable {
      * @throws IllegalStateException if the buffer was migrated or closed (saying which)
      * @throws WrongThreadException  if another thread owns it
      */
+    @SuppressWarnings("restricted") // a view of pool memory this isolate owns, bounded to the buffer's size
     public synchronized MemorySegment segment() {
         if (invalidBecause != null) {
             throw new IllegalStateException("this bulk buffer " + invalidBecause);

@@ -17,6 +17,7 @@ import java.util.Optional;
  * enabled for this code ({@code --enable-native-access=ALL-UNNAMED}, which isolates get);
  * otherwise {@link #AVAILABLE} is false and links fall back to timed parking.
  */
+@SuppressWarnings("restricted") // the downcall is the point of this class; isolates enable native access
 final class Futex {
 
     private static final int FUTEX_WAIT = 0;

@@ -375,7 +375,12 @@ public final class Link implements AutoCloseable {
 
                     @Override
                     public Link open(LinkDescriptor passed) {
-                        return Link.open(passed);
+                        try {
+                            return Link.open(passed);
+                        } catch (LinkClosedException e) {
+                            // Not this link's end: say so, or the caller would take this link for closed.
+                            throw new LinkException(descriptor + ": the link handed over in this message cannot be opened: " + e.getMessage(), e);
+                        }
                     }
                 });
             } finally {

@@ -108,6 +108,22 @@ class InvokerTest {
     }
 
     @Test
+    void callsThatBlockDoNotHoldUpOthers() throws Exception {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Long> first = threads.submit(() -> catalog.slowAdd(1, 1, 3000));
+            Future<Long> second = threads.submit(() -> catalog.slowAdd(2, 2, 3000));
+            while (client.callsInFlight() < 2) {
+                Thread.onSpinWait();
+            }
+            Catalog.Item cat = Invoker.withTimeout(Duration.ofSeconds(2), () -> catalog.find("cat"));
+            assertEquals("cat", cat.name());
+            assertTrue(!first.isDone() && !second.isDone(), "the blocking calls should still run");
+            assertEquals(2L, first.get());
+            assertEquals(4L, second.get());
+        }
+    }
+
+    @Test
     void aCallWaitsNoLongerThanItsTimeoutAndLaterCallsStillWork() throws Exception {
         InvocationTimeoutException e = assertThrows(InvocationTimeoutException.class,
                 () -> Invoker.withTimeout(Duration.ofMillis(100), () -> catalog.slowAdd(1, 2, 2000)));
