@@ -182,6 +182,17 @@ class LinkIsolateTest {
     }
 
     @Test
+    void anIsolateWhoseStartupLinkIsGoneFailsToStartAndSaysWhy() throws Exception {
+        Isolate doomed = newIsolate(LinkPeer.class, "doomed", "hold");
+        try (Link link = Link.newLink(Isolate.current(), doomed)) {
+            Files.delete(link.descriptor().path());
+            dev.isola.mvm.isolate.IsolateStartException e = assertThrows(dev.isola.mvm.isolate.IsolateStartException.class,
+                    () -> doomed.start(link));
+            assertTrue(e.getMessage().contains("cannot open its startup links") && e.getMessage().contains(link.id()), e.getMessage());
+        }
+    }
+
+    @Test
     void receiveTimesOutWhenNothingComes() {
         long start = System.nanoTime();
         LinkTimeoutException e = assertThrows(LinkTimeoutException.class, () -> fromEcho.receive(Duration.ofMillis(100)));
