@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -27,6 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class LinkFiles {
 
     static final String PROPERTY = "mvm.links.dir";
+    private static final long STALE_SOCKET_MILLIS = 10_000;
 
     private LinkFiles() {
     }
@@ -57,18 +60,26 @@ final class LinkFiles {
 
     /**
      * Deletes what links left behind when both of their ends died without closing: ring files
-     * whose two ends are closed or dead, with their bulk pools. Reads ring headers without
-     * mapping them.
+     * whose two ends are closed or dead, with their bulk pools, and socket files no process
+     * listens on any more. Reads ring headers without mapping them.
      *
      * @return how many files were deleted
      */
     static int sweep(Path dir) {
         int deleted = 0;
+        long startedAt = System.currentTimeMillis();
+        Set<String> listening = listeningUnixSockets();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
                 if (name.endsWith(".ring") && bothEndsGone(file)) {
                     deleteAll(file, name.substring(0, name.length() - ".ring".length()));
+                    deleted++;
+                } else if (name.endsWith(".sock") && listening != null && !listening.contains(file.toString())
+                        && Files.getLastModifiedTime(file).toMillis() < startedAt - STALE_SOCKET_MILLIS) {
+                    // A socket file outlives the process that bound it; nobody can connect to it any more.
+                    // (Only old ones: a socket bound after /proc/net/unix was read is not in the list.)
+                    Files.deleteIfExists(file);
                     deleted++;
                 }
             }
@@ -76,6 +87,22 @@ final class LinkFiles {
             System.getLogger(LinkFiles.class.getName()).log(System.Logger.Level.DEBUG, "cannot sweep " + dir + ": " + e.getMessage());
         }
         return deleted;
+    }
+
+    /** The paths of Unix domain sockets some process has bound now (Linux), or null if unknown. */
+    private static Set<String> listeningUnixSockets() {
+        try {
+            Set<String> paths = new HashSet<>();
+            for (String line : Files.readAllLines(Path.of("/proc/net/unix"))) {
+                int slash = line.indexOf(" /");
+                if (slash >= 0) {
+                    paths.add(line.substring(slash + 1).strip());
+                }
+            }
+            return paths;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static boolean bothEndsGone(Path ring) {

@@ -3,9 +3,12 @@ package dev.isola.mvm.link;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -37,6 +40,31 @@ class LinkFilesTest {
             }
         }
         return ring;
+    }
+
+    @Test
+    void sweepDeletesSocketFilesNobodyListensOnAnyMore() throws Exception {
+        Path stale = dir.resolve(LinkFiles.newId() + ".sock");
+        try (ServerSocketChannel gone = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            gone.bind(UnixDomainSocketAddress.of(stale));
+        }
+        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Path live = dir.resolve(LinkFiles.newId() + ".sock");
+        Path fresh = dir.resolve(LinkFiles.newId() + ".sock");
+        try (ServerSocketChannel justClosed = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            justClosed.bind(UnixDomainSocketAddress.of(fresh));
+        }
+        try (ServerSocketChannel listening = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            listening.bind(UnixDomainSocketAddress.of(live));
+            Files.setLastModifiedTime(live, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+            assertTrue(Files.exists(stale), "closing a bound socket leaves its file");
+
+            assertEquals(1, LinkFiles.sweep(dir));
+
+            assertFalse(Files.exists(stale));
+            assertTrue(Files.exists(live), "a socket someone listens on must stay");
+            assertTrue(Files.exists(fresh), "a socket file just made may be one being bound: it must stay");
+        }
     }
 
     @Test

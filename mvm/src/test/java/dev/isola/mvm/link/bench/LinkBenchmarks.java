@@ -124,7 +124,8 @@ public class LinkBenchmarks {
         jdkSocket.close();
         codecSocket.close();
         sinkSocket.close();
-        peer.halt(0).get(30, TimeUnit.SECONDS);
+        // An orderly exit: the peer closes its link ends, and the last one out deletes the files.
+        peer.exit(0).get(30, TimeUnit.SECONDS);
         for (Link link : new Link[]{shmOut, shmIn, udsOut, udsIn, sinkShm, sinkUds}) {
             link.close();
         }
