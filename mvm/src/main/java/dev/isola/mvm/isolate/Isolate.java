@@ -1,5 +1,7 @@
 package dev.isola.mvm.isolate;
 
+import dev.isola.mvm.link.Link;
+
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -88,6 +90,8 @@ public final class Isolate {
     private Process process;
     private ProcessIdentity identity;
     private WatchKey watchKey;
+    private List<Link> startupLinks = List.of();
+    private List<String> startupLinkDescriptors = List.of();
 
     /** A handle for a new isolate; nothing runs until {@link #start}. */
     public Isolate(IsolateSpec spec) {
@@ -153,6 +157,7 @@ public final class Isolate {
         ProcessIdentity me = ProcessIdentity.current();
         Isolate self = new Isolate(Origin.CURRENT, descriptor.id(), descriptor.name(), mvmHome, directory, me,
                 new IsolateStatus.Started(Instant.now()));
+        self.startupLinkDescriptors = descriptor.startupLinks();
         current = self;
         return self;
     }
@@ -181,7 +186,9 @@ public final class Isolate {
     }
 
     /**
-     * Spawns the isolate and waits until its main method has been called.
+     * Spawns the isolate and waits until its main method has been called. The isolate finds
+     * {@code links} (in this order) in its {@link #startupLinks()}, with its own ends open
+     * before its main method runs.
      *
      * @return this handle, now {@link IsolateStatus.Started}
      * @throws IsolateStartException if it cannot be spawned, ends before reaching its main
@@ -189,8 +196,9 @@ public final class Isolate {
      *                               get there within the spec's start timeout (it is halted)
      * @throws IllegalStateException if this handle was started before
      */
-    public Isolate start() {
+    public Isolate start(Link... links) {
         requireCreated("start");
+        List<Link> handedOver = List.of(links);
         synchronized (lock) {
             if (startCalled) {
                 throw new IllegalStateException("isolate " + id + " has already been started");
@@ -207,7 +215,7 @@ public final class Isolate {
         try {
             Files.createDirectories(directory.path().getParent());
             Files.createDirectory(directory.path());
-            describe().writeTo(directory.descriptor());
+            describe(handedOver).writeTo(directory.descriptor());
             watchKey = StateWatcher.get().watch(directory.path(), this::stateFileChanged);
         } catch (FileAlreadyExistsException e) {
             throw new IsolateStartException("run directory " + directory.path() + " already exists", "", e);
@@ -225,6 +233,7 @@ public final class Isolate {
         synchronized (lock) {
             process = spawned;
             identity = ProcessIdentity.of(spawned.toHandle());
+            startupLinks = handedOver;
         }
         try {
             directory.writeProcess(identity);
@@ -383,13 +392,28 @@ public final class Isolate {
         }
     }
 
-    private IsolateDescriptor describe() {
+    /**
+     * The links handed to the isolate when it was started: inside the isolate, its own startup
+     * links (opened, in the order given to {@link #start(Link...)}); on the creator's handle, the
+     * links it passed; empty for a root or adopted isolate.
+     */
+    public List<Link> startupLinks() {
+        synchronized (lock) {
+            if (startupLinks.isEmpty() && !startupLinkDescriptors.isEmpty()) {
+                startupLinks = startupLinkDescriptors.stream().map(Link::open).toList();
+            }
+            return startupLinks;
+        }
+    }
+
+    private IsolateDescriptor describe(List<Link> links) {
         ProcessIdentity creator = ProcessIdentity.current();
         return new IsolateDescriptor(id, name, spec.mainClass(), spec.arguments(), spec.image().name(),
                 spec.image().classPathArgument(),
                 spec.maxHeap().map(MemorySize::toString).orElse(""),
                 spec.youngGeneration().map(MemorySize::toString).orElse(""),
-                spec.collector().name(), spec.orphanPolicy(), creator.pid(), creator.start(), Instant.now(), List.of());
+                spec.collector().name(), spec.orphanPolicy(), creator.pid(), creator.start(), Instant.now(),
+                links.stream().map(link -> link.descriptor().encode()).toList());
     }
 
     private void stateFileChanged() {

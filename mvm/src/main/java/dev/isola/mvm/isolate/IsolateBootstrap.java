@@ -59,7 +59,16 @@ public final class IsolateBootstrap {
             return;
         }
 
-        Isolate.becomeCurrent(descriptor, directory, directory.path().getParent().getParent());
+        Isolate self = Isolate.becomeCurrent(descriptor, directory, directory.path().getParent().getParent());
+        try {
+            // Attach this isolate's link ends now, so that peers see them (and see them die) from the start.
+            self.startupLinks();
+        } catch (RuntimeException e) {
+            String reason = "cannot open its startup links: " + e.getMessage();
+            System.err.println("isolate " + descriptor.name() + ": " + reason);
+            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
+            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
+        }
         captureRuntimeExitStatus();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mvm-exiting").unstarted(() -> reportExiting(directory, pid)));
         exitOnTerminationSignal(directory);

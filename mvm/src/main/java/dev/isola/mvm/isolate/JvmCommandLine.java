@@ -40,6 +40,10 @@ final class JvmCommandLine {
         // An isolate that runs out of heap is ended rather than left limping; the runtime
         // reports it as OutOfMemory from the message the JVM prints.
         command.add("-XX:+ExitOnOutOfMemoryError");
+        // Links sleep and wake on a futex through the FFM API; their codec (Apache Fory) reads
+        // field offsets through sun.misc.Unsafe. Both would otherwise print warnings.
+        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("--sun-misc-unsafe-memory-access=allow");
         command.add("-D" + MvmHome.PROPERTY + "=" + mvmHome);
         for (Map.Entry<String, String> property : spec.systemProperties().entrySet()) {
             command.add("-D" + property.getKey() + "=" + property.getValue());
