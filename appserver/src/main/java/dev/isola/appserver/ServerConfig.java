@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How a {@link CombinedServer} runs: where it listens, where it keeps data and unpacked
+ * How a {@link SubServers} runs: where it listens, where it keeps data and unpacked
  * applications, its default datasource and the datasources of the domain configuration, and
  * the JMS destinations the domain declares.
  *

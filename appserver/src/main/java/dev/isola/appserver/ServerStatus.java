@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A snapshot of a {@link CombinedServer} for the domain's control listener and the console.
+ * A snapshot of a {@link SubServers} for the domain's control listener and the console.
  *
  * @param jmsDestinations every declared JMS destination with its depth, consumers and dead-letter counts
  */

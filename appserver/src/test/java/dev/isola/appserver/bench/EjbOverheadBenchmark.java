@@ -1,6 +1,6 @@
 package dev.isola.appserver.bench;
 
-import dev.isola.appserver.CombinedServerMain;
+import dev.isola.appserver.SubServersMain;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.bench.EjbItemServlet;
 import dev.isola.appserver.testapps.bench.ItemQueryBean;
@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Container overhead benchmark: servlet → stateless EJB (container defaults: pooled instance,
  * REQUIRED container-managed transaction, enlisted connection) → Derby query, in a
- * {@code CombinedServer}, against the same servlet doing the same JDBC work directly in plain
+ * {@code SubServers}, against the same servlet doing the same JDBC work directly in plain
  * embedded Tomcat with HikariCP and Derby. Both run as separate JVMs with the same flags,
  * started once; the load (closed model, fixed concurrency, Jetty HttpClient) alternates
  * between them: warm-up of each, then A B A B … pairs. Reports requests/s and latency
@@ -77,7 +77,7 @@ public final class EjbOverheadBenchmark {
         HttpClient client = new HttpClient();
         client.setMaxConnectionsPerDestination(concurrency * 2);
         try {
-            ejb = spawn(scratch.resolve("ejb.log"), CombinedServerMain.class.getName(), "--port", "0", "--data-dir", scratch.resolve("ejb-data").toString(),
+            ejb = spawn(scratch.resolve("ejb.log"), SubServersMain.class.getName(), "--port", "0", "--data-dir", scratch.resolve("ejb-data").toString(),
                     "--work-dir", scratch.resolve("ejb-work").toString(), ear.toString());
             plain = spawn(scratch.resolve("plain.log"), PlainTomcatServer.class.getName(), scratch.resolve("plain-data").toString(),
                     scratch.resolve("plain-work").toString());
@@ -226,7 +226,7 @@ public final class EjbOverheadBenchmark {
 
         CategoryChart chart = new CategoryChartBuilder().width(900).height(500).title("servlet -> stateless EJB -> Derby vs servlet -> JDBC (plain Tomcat)")
                 .xAxisTitle("interleaved run pair").yAxisTitle("requests/s").build();
-        chart.addSeries("EJB container (CombinedServer)", labels, ejbRps);
+        chart.addSeries("EJB container (SubServers)", labels, ejbRps);
         chart.addSeries("plain Tomcat + HikariCP", labels, plainRps);
         BitmapEncoder.saveBitmap(chart, out.resolve("ejb-overhead.png").toString(), BitmapEncoder.BitmapFormat.PNG);
 

@@ -1,6 +1,6 @@
 package dev.isola.appserver.support;
 
-import dev.isola.appserver.CombinedServer;
+import dev.isola.appserver.SubServers;
 import dev.isola.appserver.ServerConfig;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
@@ -17,20 +17,20 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * A {@link CombinedServer} on a free loopback port with its own temporary data and work
+ * A {@link SubServers} on a free loopback port with its own temporary data and work
  * directories, and a Jetty {@link HttpClient} to talk to it: the fixture every test class
  * shares between its tests.
  */
 public final class RunningServer implements AutoCloseable {
 
     private final Path root;
-    private final CombinedServer server;
+    private final SubServers server;
     private final HttpClient http;
 
     public RunningServer(UnaryOperator<ServerConfig.Builder> customize) {
         try {
             root = Files.createTempDirectory("isola-appserver-test");
-            server = CombinedServer.start(customize.apply(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0)).build());
+            server = SubServers.start(customize.apply(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0)).build());
             http = new HttpClient();
             http.start();
         } catch (Exception e) {
@@ -42,7 +42,7 @@ public final class RunningServer implements AutoCloseable {
         this(b -> b);
     }
 
-    public CombinedServer server() {
+    public SubServers server() {
         return server;
     }
 

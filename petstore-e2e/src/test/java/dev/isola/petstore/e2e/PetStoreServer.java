@@ -1,6 +1,6 @@
 package dev.isola.petstore.e2e;
 
-import dev.isola.appserver.CombinedServer;
+import dev.isola.appserver.SubServers;
 import dev.isola.appserver.ServerConfig;
 import org.apache.derby.jdbc.EmbeddedDataSource;
 
@@ -16,17 +16,17 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
- * A {@link CombinedServer} on a free loopback port, in a temporary directory, with the
+ * A {@link SubServers} on a free loopback port, in a temporary directory, with the
  * unmodified {@code petstore.ear} (built by the petstore-ear module; its path comes from the
  * {@code petstore.ear} system property) deployed: the fixture a test class shares.
  */
 final class PetStoreServer implements AutoCloseable {
 
     private final Path root;
-    private final CombinedServer server;
+    private final SubServers server;
     private final List<Browser> browsers = new ArrayList<>();
 
-    private PetStoreServer(Path root, CombinedServer server) {
+    private PetStoreServer(Path root, SubServers server) {
         this.root = root;
         this.server = server;
     }
@@ -38,7 +38,7 @@ final class PetStoreServer implements AutoCloseable {
                     + " it is " + ear);
         }
         Path root = Files.createTempDirectory("isola-petstore-e2e");
-        CombinedServer server = CombinedServer.start(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0).build());
+        SubServers server = SubServers.start(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0).build());
         PetStoreServer fixture = new PetStoreServer(root, server);
         try {
             server.deploy(Path.of(ear));
@@ -49,7 +49,7 @@ final class PetStoreServer implements AutoCloseable {
         return fixture;
     }
 
-    CombinedServer server() {
+    SubServers server() {
         return server;
     }
 

@@ -37,14 +37,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The web, EJB and JMS sub-servers together in one process (a combined domain): embedded
+ * The sub-servers one isolate hosts. In a combined domain that is all three, web, EJB and
+ * JMS, in one process: embedded
  * Tomcat, the EJB container (session and message-driven beans), the JMS broker with its
  * Derby store in {@code <data>/jms}, the {@code java:} namespace, the transaction manager and
  * the datasources. This is what a domain isolate runs; its control listener calls the
  * methods here.
  *
  * <pre>{@code
- * try (CombinedServer server = CombinedServer.start(ServerConfig.builder(dataDir, workDir).httpPort(8080).build())) {
+ * try (SubServers server = SubServers.start(ServerConfig.builder(dataDir, workDir).httpPort(8080).build())) {
  *     server.deploy(Path.of("shop.ear"));          // DeploymentException names what is wrong
  *     ...
  *     server.jmsDestinations();                      // depth, consumers, dead-lettered per destination
@@ -55,11 +56,11 @@ import java.util.concurrent.TimeUnit;
  * <p>One per process: the web sub-server and {@code java:global} are process-wide. Deploy
  * and undeploy are serialized; each logs one line.
  */
-public final class CombinedServer implements AutoCloseable {
+public final class SubServers implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.isola.appserver");
     private static final Object RUNNING_LOCK = new Object();
-    private static CombinedServer running;
+    private static SubServers running;
 
     private final ServerConfig config;
     private final WebServer web;
@@ -73,9 +74,9 @@ public final class CombinedServer implements AutoCloseable {
     private final Map<String, DeployedApplication> deployments = new LinkedHashMap<>();
     private volatile boolean stopped;
 
-    private CombinedServer(ServerConfig config) {
+    private SubServers(ServerConfig config) {
         this.config = config;
-        ClassLoader serverLoader = CombinedServer.class.getClassLoader();
+        ClassLoader serverLoader = SubServers.class.getClassLoader();
         try {
             Files.createDirectories(config.dataDirectory());
             Files.createDirectories(config.workDirectory());
@@ -113,7 +114,7 @@ public final class CombinedServer implements AutoCloseable {
     private JmsSubServer startJms(ServerConfig config, LocalTransactionManager tm) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(CombinedServer.class.getClassLoader());
+        thread.setContextClassLoader(SubServers.class.getClassLoader());
         try {
             return JmsSubServer.start(config.jms(), config.dataDirectory(), tm);
         } catch (RuntimeException e) {
@@ -132,12 +133,12 @@ public final class CombinedServer implements AutoCloseable {
      *
      * @throws IllegalStateException if another server runs in this process, or the HTTP port cannot be bound
      */
-    public static CombinedServer start(ServerConfig config) {
+    public static SubServers start(ServerConfig config) {
         synchronized (RUNNING_LOCK) {
             if (running != null) {
                 throw new IllegalStateException("a server already runs in this process (one per isolate); stop it first");
             }
-            CombinedServer server = new CombinedServer(config);
+            SubServers server = new SubServers(config);
             try {
                 server.web.start();
             } catch (RuntimeException e) {
@@ -201,7 +202,7 @@ public final class CombinedServer implements AutoCloseable {
     }
 
     public synchronized List<Deployment> deployments() {
-        return deployments.values().stream().map(CombinedServer::describe).toList();
+        return deployments.values().stream().map(SubServers::describe).toList();
     }
 
     /** The handle of a running deployment, or null: for diagnostics (bean counts, whether its class loader is still held). */
@@ -281,8 +282,8 @@ public final class CombinedServer implements AutoCloseable {
         stop();
     }
 
-    /** Same as {@link CombinedServerMain}: {@code --port P --data-dir D --work-dir W app.ear…}. */
+    /** Same as {@link SubServersMain}: {@code --port P --data-dir D --work-dir W app.ear…}. */
     public static void main(String[] args) {
-        CombinedServerMain.main(args);
+        SubServersMain.main(args);
     }
 }

@@ -17,9 +17,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs a {@link CombinedServer} from the command line and deploys the archives given:
+ * Runs a {@link SubServers} from the command line and deploys the archives given:
  * <pre>
- *   java -cp … dev.isola.appserver.CombinedServerMain --port 8080 --data-dir var/data --work-dir var/applications \
+ *   java -cp … dev.isola.appserver.SubServersMain --port 8080 --data-dir var/data --work-dir var/applications \
  *        --jms-queue orders,maxDeliveryAttempts=3 --jms-topic prices shop.ear
  * </pre>
  * It runs until the process is told to stop (SIGTERM, Ctrl-C), then undeploys everything.
@@ -27,7 +27,7 @@ import java.util.concurrent.CountDownLatch;
  */
 @Command(name = "combined-server", mixinStandardHelpOptions = true,
         description = "Runs the web, EJB and JMS sub-servers in one process and deploys the given EAR, WAR or EJB-JAR files.")
-public final class CombinedServerMain implements Callable<Integer> {
+public final class SubServersMain implements Callable<Integer> {
 
     @Option(names = "--port", description = "HTTP port (0: any free port; default ${DEFAULT-VALUE})", defaultValue = "8080")
     int port;
@@ -80,7 +80,7 @@ public final class CombinedServerMain implements Callable<Integer> {
             config.defaultDataSource(new DataSourceSpec(ServerConfig.DEFAULT_DATASOURCE, "", defaultDataSourceUrl, "", "", -1, "", "",
                     java.util.Map.of(), -1, -1));
         }
-        CombinedServer server = CombinedServer.start(config.build());
+        SubServers server = SubServers.start(config.build());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
@@ -103,7 +103,7 @@ public final class CombinedServerMain implements Callable<Integer> {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tF %1$tT %4$s %3$s: %5$s%6$s%n");
         }
-        int status = new CommandLine(new CombinedServerMain()).execute(args);
+        int status = new CommandLine(new SubServersMain()).execute(args);
         if (status != 0) {
             System.exit(status);
         }
