@@ -5,6 +5,7 @@ import dev.isola.mvm.link.codec.ClassAllowList;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.LinkedHashSet;
@@ -13,7 +14,9 @@ import java.util.Set;
 /**
  * The classes an interface's signatures name, to allow them on the links that carry its calls:
  * the server takes argument types, the client result and declared exception types (with their
- * type arguments, so {@code List<Order>} allows {@code Order}).
+ * type arguments, so {@code List<Order>} allows {@code Order}, and the component types of
+ * records, so {@code Order(List<Line> lines)} allows {@code Line}: a record is a value whose
+ * parts travel with it).
  */
 final class SignatureClasses {
 
@@ -44,6 +47,13 @@ final class SignatureClasses {
     private static void collect(Type type, Set<Class<?>> into) {
         switch (type) {
             case Class<?> c when c.isArray() -> collect(c.getComponentType(), into);
+            case Class<?> c when c.isRecord() -> {
+                if (into.add(c)) {
+                    for (RecordComponent component : c.getRecordComponents()) {
+                        collect(component.getGenericType(), into);
+                    }
+                }
+            }
             case Class<?> c when !c.isPrimitive() -> into.add(c);
             case ParameterizedType p -> {
                 collect(p.getRawType(), into);

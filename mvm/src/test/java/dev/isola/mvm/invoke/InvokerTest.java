@@ -54,6 +54,17 @@ class InvokerTest {
         void take(Object anything);
     }
 
+    /** Named only as a component of {@link Report}, never by a signature itself. */
+    public record Row(String label, long count) implements Serializable {
+    }
+
+    public record Report(String title, List<Row> rows) implements Serializable {
+    }
+
+    public interface Reports {
+        Report report(Report template);
+    }
+
     @BeforeEach
     void connect() {
         Isolate me = Isolate.current();
@@ -70,7 +81,9 @@ class InvokerTest {
                     @Override
                     public void take(Opaque value) {
                     }
-                });
+                })
+                .register("reports", Reports.class, template -> new Report(template.title() + " (copy)",
+                        template.rows().stream().map(row -> new Row(row.label(), row.count() + 1)).toList()));
         server = InvocationServer.start(new LinkPair(replies, requests), targets, targets.allowedArguments().allow(Opaque.class));
         client = InvocationClient.open(new LinkPair(requests, replies), Duration.ofSeconds(20));
         catalog = client.proxy(Catalog.class, "catalog");
@@ -90,6 +103,13 @@ class InvokerTest {
         Catalog.Item cat = catalog.find("cat");
         assertEquals(new Catalog.Item("cat", 100, List.of("pet")), cat);
         assertNotSame(catalog.find("cat"), cat);
+    }
+
+    @Test
+    void recordComponentsTravelWithTheRecordBothWays() {
+        Reports reports = client.proxy(Reports.class, "reports");
+        Report copy = reports.report(new Report("daily", List.of(new Row("orders", 1), new Row("refunds", 2))));
+        assertEquals(new Report("daily (copy)", List.of(new Row("orders", 2), new Row("refunds", 3))), copy);
     }
 
     @Test
