@@ -1,0 +1,165 @@
+package dev.isola.domains;
+
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigJson;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The directory that holds every domain of an installation (default {@code var/domains/}):
+ * one sub-directory per domain ({@link DomainDirectory}), and {@code .admin/} for the admin
+ * isolate's own files (its log, the password hash). A directory is a domain when it has
+ * {@code config/domain.json}; names starting with '.' are never domains.
+ */
+public final class DomainsRoot {
+
+    private final Path path;
+
+    private DomainsRoot(Path path) {
+        this.path = path;
+    }
+
+    public static DomainsRoot at(Path path) {
+        return new DomainsRoot(path.toAbsolutePath().normalize());
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The admin isolate's directory: {@code .admin/}, which no domain name can collide with. */
+    public Path adminDirectory() {
+        return path.resolve(".admin");
+    }
+
+    /** The names of the domains, sorted. */
+    public List<String> names() {
+        if (!Files.isDirectory(path)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(path)) {
+            return entries.filter(p -> !p.getFileName().toString().startsWith("."))
+                    .filter(p -> Files.isRegularFile(new DomainDirectory(p).configFile()))
+                    .map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the domains in " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The directory of domain {@code name}, whether it exists or not. */
+    public DomainDirectory directory(String name) {
+        DomainConfig.checkName(name);
+        return new DomainDirectory(path.resolve(name));
+    }
+
+    /**
+     * The configuration of domain {@code name}.
+     *
+     * @throws DomainNotFoundException listing the domains there are
+     * @throws dev.isola.domains.config.DomainConfigException naming the file and field at fault
+     */
+    public DomainConfig load(String name) {
+        DomainDirectory dir = existing(name);
+        try {
+            return DomainConfigJson.load(dir.configFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.configFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The directory of the existing domain {@code name}.
+     *
+     * @throws DomainNotFoundException listing the domains there are
+     */
+    public DomainDirectory existing(String name) {
+        DomainDirectory dir = new DomainDirectory(path.resolve(name));
+        if (name == null || name.startsWith(".") || name.contains("/") || !Files.isRegularFile(dir.configFile())) {
+            List<String> names = names();
+            throw new DomainNotFoundException("no domain '" + name + "' in " + path + " (domains: "
+                    + (names.isEmpty() ? "none; create one with deploy-tool create-domain" : String.join(", ", names)) + ")");
+        }
+        return dir;
+    }
+
+    /**
+     * Creates the directory of a new domain with its configuration; nothing is left behind if
+     * that fails.
+     *
+     * @throws DomainExistsException if a domain of that name exists
+     */
+    public DomainDirectory create(DomainConfig config) {
+        DomainDirectory dir = directory(config.name());
+        try {
+            Files.createDirectories(path);
+            Files.createDirectory(dir.path());
+        } catch (FileAlreadyExistsException e) {
+            throw new DomainExistsException("domain '" + config.name() + "' already exists in " + path
+                    + " (delete it first, or choose another name)");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir.path() + ": " + e.getMessage(), e);
+        }
+        try {
+            dir.createLayout();
+            JsonFiles.writeText(dir.configFile(), DomainConfigJson.toText(config));
+            return dir;
+        } catch (IOException | RuntimeException e) {
+            deleteTree(dir.path());
+            throw e instanceof IOException io ? new UncheckedIOException("cannot create domain " + config.name() + ": " + io.getMessage(), io)
+                    : (RuntimeException) e;
+        }
+    }
+
+    /** Replaces the stored configuration of an existing domain. */
+    public void save(DomainConfig config) {
+        DomainDirectory dir = existing(config.name());
+        try {
+            JsonFiles.writeText(dir.configFile(), DomainConfigJson.toText(config));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.configFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes the domain's directory with everything in it (applications, data, logs).
+     *
+     * @throws DomainNotFoundException if there is no such domain
+     */
+    public void delete(String name) {
+        deleteTree(existing(name).path());
+    }
+
+    /** Every configuration that loads, for checks across domains (ports); broken ones are left out. */
+    public List<DomainConfig> loadAll() {
+        List<DomainConfig> configs = new ArrayList<>();
+        for (String name : names()) {
+            try {
+                configs.add(load(name));
+            } catch (RuntimeException e) {
+                System.getLogger(DomainsRoot.class.getName()).log(System.Logger.Level.WARNING, "domain " + name + ": " + e.getMessage());
+            }
+        }
+        return configs;
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

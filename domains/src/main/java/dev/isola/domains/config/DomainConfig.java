@@ -1,0 +1,148 @@
+package dev.isola.domains.config;
+
+import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.jms.config.DestinationConfig;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * What a domain is: its name, how its sub-servers are placed, where it listens, how each of
+ * its isolates is sized, and the datasources and JMS destinations it declares whatever is
+ * deployed. Stored as {@code config/domain.json} in the domain's directory (see
+ * {@link DomainConfigJson} for the format); checked as a whole when built, so that a wrong
+ * value is refused with the field's name before anything starts.
+ *
+ * <pre>{@code
+ * DomainConfig shop = DomainConfig.defaults("shop", DomainMode.COMBINED, 8080)
+ *         .withIsolate(Member.SERVER, IsolateSettings.DEFAULTS.withHeap(MemorySize.parse("512m")));
+ * }</pre>
+ *
+ * @param name            1-30 lower-case letters, digits and '-', starting with a letter
+ * @param mode            combined or separated
+ * @param host            the HTTP listen address; loopback unless configured otherwise
+ * @param httpPort        the HTTP port of the domain's web sub-server; 0 picks a free one at each start
+ * @param isolates        the settings of each member of the mode, and only those
+ * @param dataSources     datasources bound under {@code java:global/…} in every isolate of the domain
+ * @param jmsDestinations destinations the JMS sub-server declares at start
+ */
+public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
+                           List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations) {
+
+    /** Lower case so that names are the same on every file system; short so isolate names stay readable. */
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,29}");
+    /** Names the installation uses itself: the admin isolate is called "admin". */
+    private static final List<String> RESERVED = List.of("admin");
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    public DomainConfig {
+        checkName(name);
+        Objects.requireNonNull(mode, "mode");
+        if (host == null || host.isBlank()) {
+            throw new DomainConfigException("host", "must not be blank (use 127.0.0.1 for loopback, 0.0.0.0 for every interface)");
+        }
+        if (httpPort < 0 || httpPort > 65535) {
+            throw new DomainConfigException("httpPort", httpPort + " is not a port (expected 1-65535, or 0 for any free port)");
+        }
+        isolates = new EnumMap<>(Objects.requireNonNull(isolates, "isolates"));
+        for (Member member : Member.of(mode)) {
+            if (!isolates.containsKey(member)) {
+                throw new DomainConfigException("isolates." + member.key(), "missing: a " + mode.key() + " domain has isolates "
+                        + Member.of(mode).stream().map(Member::key).toList());
+            }
+        }
+        for (Map.Entry<Member, IsolateSettings> entry : isolates.entrySet()) {
+            String field = "isolates." + entry.getKey().key();
+            if (!Member.of(mode).contains(entry.getKey())) {
+                throw new DomainConfigException(field, "a " + mode.key() + " domain has no such isolate (it has "
+                        + Member.of(mode).stream().map(Member::key).toList() + ")");
+            }
+            IsolateSettings settings = entry.getValue();
+            if (settings.heap().megabytes() < 32) {
+                throw new DomainConfigException(field + ".heap", settings.heap() + " is too small: a domain isolate needs at least 32m");
+            }
+            if (settings.youngGeneration().bytes() <= 0 || settings.youngGeneration().compareTo(settings.heap()) >= 0) {
+                throw new DomainConfigException(field + ".youngGeneration", settings.youngGeneration()
+                        + " must be positive and smaller than the heap (" + settings.heap() + ")");
+            }
+        }
+        isolates = Map.copyOf(isolates);
+        dataSources = List.copyOf(dataSources);
+        jmsDestinations = List.copyOf(jmsDestinations);
+        for (int i = 0; i < dataSources.size(); i++) {
+            DataSourceSpec ds = dataSources.get(i);
+            if (!ds.name().startsWith("java:global/") || ds.name().length() == "java:global/".length()) {
+                throw new DomainConfigException("dataSources[" + i + "].name", "'" + ds.name()
+                        + "' must be a java:global/ name, e.g. java:global/jdbc/orders");
+            }
+            if (ds.url().isEmpty() && ds.databaseName().isEmpty()) {
+                throw new DomainConfigException("dataSources[" + i + "]", "needs a url (e.g. jdbc:derby:orders;create=true) or a databaseName");
+            }
+            for (int j = 0; j < i; j++) {
+                if (dataSources.get(j).name().equals(ds.name())) {
+                    throw new DomainConfigException("dataSources[" + i + "].name", "'" + ds.name() + "' is declared twice");
+                }
+            }
+        }
+        for (int i = 0; i < jmsDestinations.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (jmsDestinations.get(j).name().equals(jmsDestinations.get(i).name())
+                        && jmsDestinations.get(j).type() == jmsDestinations.get(i).type()) {
+                    throw new DomainConfigException("jmsDestinations[" + i + "].name", "'" + jmsDestinations.get(i).name()
+                            + "' is declared twice");
+                }
+            }
+        }
+    }
+
+    /**
+     * A domain with default settings: loopback, every isolate at {@link IsolateSettings#DEFAULTS},
+     * no datasources or destinations beyond the server's defaults.
+     */
+    public static DomainConfig defaults(String name, DomainMode mode, int httpPort) {
+        Map<Member, IsolateSettings> isolates = new EnumMap<>(Member.class);
+        for (Member member : Member.of(mode)) {
+            isolates.put(member, IsolateSettings.DEFAULTS);
+        }
+        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of());
+    }
+
+    /**
+     * @throws DomainConfigException naming the field {@code name} when the name cannot be a domain's
+     */
+    public static void checkName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new DomainConfigException("name", "'" + name + "' is not a valid domain name (1-30 lower-case letters, digits and '-',"
+                    + " starting with a letter, e.g. shop or crm-2)");
+        }
+        if (RESERVED.contains(name)) {
+            throw new DomainConfigException("name", "'" + name + "' is reserved (the admin isolate is called so); choose another name");
+        }
+    }
+
+    /** The members of this domain, in start order. */
+    public List<Member> members() {
+        return Member.of(mode);
+    }
+
+    public IsolateSettings settings(Member member) {
+        IsolateSettings settings = isolates.get(member);
+        if (settings == null) {
+            throw new IllegalArgumentException("domain " + name + " (" + mode.key() + ") has no isolate " + member.key());
+        }
+        return settings;
+    }
+
+    public DomainConfig withIsolate(Member member, IsolateSettings settings) {
+        Map<Member, IsolateSettings> next = new EnumMap<>(isolates);
+        next.put(member, settings);
+        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations);
+    }
+
+    public DomainConfig withHttpPort(int port) {
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations);
+    }
+}

@@ -1,0 +1,359 @@
+package dev.isola.domains.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.config.InvalidJmsConfigException;
+import dev.isola.mvm.isolate.GarbageCollector;
+import dev.isola.mvm.isolate.MemorySize;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The JSON form of a {@link DomainConfig}, as stored in {@code config/domain.json} and as the
+ * admin REST API takes it:
+ *
+ * <pre>{@code
+ * {
+ *   "name": "shop",
+ *   "mode": "combined",                    // or "separated"; default combined
+ *   "host": "127.0.0.1",                   // default loopback
+ *   "httpPort": 8080,                      // 0: any free port
+ *   "isolate":  { "heap": "256m", "youngGeneration": "32m", "collector": "serial" },  // defaults for every isolate
+ *   "isolates": { "ejb": { "heap": "512m" } },                                       // per isolate: server | web | ejb | jms
+ *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
+ *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ]
+ * }
+ * }</pre>
+ *
+ * Reading is strict: an unknown field, a value of the wrong kind or a value out of range is a
+ * {@link DomainConfigException} naming the field. Writing produces the explicit form (every
+ * isolate with all its settings), which reads back to the same configuration.
+ */
+public final class DomainConfigJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations");
+    private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "collector");
+    private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
+            "password", "properties", "minPoolSize", "maxPoolSize");
+    private static final Set<String> DESTINATION = Set.of("name", "type", "maxDeliveryAttempts", "deadLetterQueue");
+
+    private DomainConfigJson() {
+    }
+
+    /**
+     * Reads a configuration; fields left out get their defaults ({@code defaultPort} for the HTTP port,
+     * {@link Integer#MIN_VALUE} to require it).
+     *
+     * @throws DomainConfigException naming the field at fault
+     */
+    public static DomainConfig read(JsonNode json, int defaultPort) {
+        if (json == null || !json.isObject()) {
+            throw new DomainConfigException("(document)", "a domain configuration is a JSON object, e.g. {\"name\": \"shop\", \"mode\": \"combined\"}");
+        }
+        knownFields(json, "", TOP);
+        String name = text(json, "name", null);
+        DomainConfig.checkName(name);
+        DomainMode mode;
+        try {
+            mode = DomainMode.of(text(json, "mode", DomainMode.COMBINED.key()));
+        } catch (IllegalArgumentException e) {
+            throw new DomainConfigException("mode", e.getMessage());
+        }
+        String host = text(json, "host", DomainConfig.DEFAULT_HOST);
+        int port = integer(json, "httpPort", "httpPort", defaultPort);
+        IsolateSettings base = json.has("isolate") ? settings(json.get("isolate"), "isolate", IsolateSettings.DEFAULTS) : IsolateSettings.DEFAULTS;
+        Map<Member, IsolateSettings> isolates = new EnumMap<>(Member.class);
+        for (Member member : Member.of(mode)) {
+            isolates.put(member, base);
+        }
+        JsonNode perIsolate = json.get("isolates");
+        if (perIsolate != null && !perIsolate.isNull()) {
+            if (!perIsolate.isObject()) {
+                throw new DomainConfigException("isolates", "must be an object keyed by isolate (" + members(mode) + ")");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = perIsolate.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                String field = "isolates." + entry.getKey();
+                Member member;
+                try {
+                    member = Member.of(entry.getKey());
+                } catch (IllegalArgumentException e) {
+                    throw new DomainConfigException(field, e.getMessage());
+                }
+                if (!Member.of(mode).contains(member)) {
+                    throw new DomainConfigException(field, "a " + mode.key() + " domain has no such isolate (it has " + members(mode) + ")");
+                }
+                isolates.put(member, settings(entry.getValue(), field, base));
+            }
+        }
+        List<DataSourceSpec> dataSources = new ArrayList<>();
+        for (JsonNode ds : array(json, "dataSources")) {
+            dataSources.add(dataSource(ds, "dataSources[" + dataSources.size() + "]"));
+        }
+        List<DestinationConfig> destinations = new ArrayList<>();
+        for (JsonNode d : array(json, "jmsDestinations")) {
+            destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
+        }
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations);
+    }
+
+    /**
+     * Parses and reads {@code text}.
+     *
+     * @throws DomainConfigException for text that is not JSON (with line and column) or a configuration at fault
+     */
+    public static DomainConfig parse(String text, int defaultPort) {
+        JsonNode json;
+        try {
+            json = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new DomainConfigException("(document)", "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+        return read(json, defaultPort);
+    }
+
+    /**
+     * Loads a stored configuration.
+     *
+     * @throws DomainConfigException naming the file and the field at fault
+     * @throws NoSuchFileException   if there is none
+     */
+    public static DomainConfig load(Path file) throws IOException {
+        String text = Files.readString(file);
+        try {
+            DomainConfig config = parse(text, Integer.MIN_VALUE);
+            if (!file.getParent().getParent().getFileName().toString().equals(config.name())) {
+                throw new DomainConfigException("name", "'" + config.name() + "' differs from the domain's directory name "
+                        + file.getParent().getParent().getFileName());
+            }
+            return config;
+        } catch (DomainConfigException e) {
+            throw new DomainConfigException(file + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
+        }
+    }
+
+    /** The explicit JSON form of {@code config}. */
+    public static ObjectNode write(DomainConfig config) {
+        ObjectNode json = JSON.createObjectNode();
+        json.put("name", config.name());
+        json.put("mode", config.mode().key());
+        json.put("host", config.host());
+        json.put("httpPort", config.httpPort());
+        ObjectNode isolates = json.putObject("isolates");
+        for (Member member : config.members()) {
+            IsolateSettings s = config.settings(member);
+            ObjectNode node = isolates.putObject(member.key());
+            node.put("heap", s.heap().toString());
+            node.put("youngGeneration", s.youngGeneration().toString());
+            node.put("collector", collectorKey(s.collector()));
+        }
+        ArrayNode dataSources = json.putArray("dataSources");
+        for (DataSourceSpec ds : config.dataSources()) {
+            ObjectNode node = dataSources.addObject();
+            node.put("name", ds.name());
+            putIfSet(node, "url", ds.url());
+            putIfSet(node, "className", ds.className());
+            putIfSet(node, "databaseName", ds.databaseName());
+            putIfSet(node, "serverName", ds.serverName());
+            if (ds.portNumber() >= 0) {
+                node.put("portNumber", ds.portNumber());
+            }
+            putIfSet(node, "user", ds.user());
+            putIfSet(node, "password", ds.password());
+            if (!ds.properties().isEmpty()) {
+                ObjectNode properties = node.putObject("properties");
+                ds.properties().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> properties.put(p.getKey(), p.getValue()));
+            }
+            if (ds.minPoolSize() >= 0) {
+                node.put("minPoolSize", ds.minPoolSize());
+            }
+            if (ds.maxPoolSize() >= 0) {
+                node.put("maxPoolSize", ds.maxPoolSize());
+            }
+        }
+        ArrayNode destinations = json.putArray("jmsDestinations");
+        for (DestinationConfig d : config.jmsDestinations()) {
+            ObjectNode node = destinations.addObject();
+            node.put("name", d.name());
+            node.put("type", d.type().name().toLowerCase(Locale.ROOT));
+            d.maxDeliveryAttempts().ifPresent(n -> node.put("maxDeliveryAttempts", n));
+            d.deadLetterQueue().ifPresent(q -> node.put("deadLetterQueue", q));
+        }
+        return json;
+    }
+
+    /** {@link #write} as indented text. */
+    public static String toText(DomainConfig config) {
+        try {
+            return JSON.writeValueAsString(write(config)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the configuration of domain " + config.name(), e);
+        }
+    }
+
+    /** How the configuration spells a collector: serial, parallel, g1, z, shenandoah, default. */
+    public static String collectorKey(GarbageCollector collector) {
+        return collector == GarbageCollector.JVM_DEFAULT ? "default" : collector.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static GarbageCollector collector(String key, String field) {
+        return Arrays.stream(GarbageCollector.values()).filter(c -> collectorKey(c).equals(key)).findFirst()
+                .orElseThrow(() -> new DomainConfigException(field, "'" + key + "' is not a collector (expected one of "
+                        + Arrays.stream(GarbageCollector.values()).map(DomainConfigJson::collectorKey).toList() + ")"));
+    }
+
+    private static IsolateSettings settings(JsonNode json, String field, IsolateSettings base) {
+        if (!json.isObject()) {
+            throw new DomainConfigException(field, "must be an object with heap, youngGeneration and collector");
+        }
+        knownFields(json, field + ".", ISOLATE);
+        IsolateSettings s = base;
+        if (json.has("heap")) {
+            s = s.withHeap(size(text(json, "heap", null, field + ".heap"), field + ".heap"));
+        }
+        if (json.has("youngGeneration")) {
+            s = s.withYoungGeneration(size(text(json, "youngGeneration", null, field + ".youngGeneration"), field + ".youngGeneration"));
+        }
+        if (json.has("collector")) {
+            s = s.withCollector(collector(text(json, "collector", null, field + ".collector"), field + ".collector"));
+        }
+        return s;
+    }
+
+    private static MemorySize size(String text, String field) {
+        try {
+            return MemorySize.parse(text);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new DomainConfigException(field, "'" + text + "' is not a memory size (expected e.g. 256m, 512k or 1g)");
+        }
+    }
+
+    private static DataSourceSpec dataSource(JsonNode json, String field) {
+        if (!json.isObject()) {
+            throw new DomainConfigException(field, "must be an object with at least name and url");
+        }
+        knownFields(json, field + ".", DATASOURCE);
+        Map<String, String> properties = new LinkedHashMap<>();
+        JsonNode props = json.get("properties");
+        if (props != null && !props.isNull()) {
+            if (!props.isObject()) {
+                throw new DomainConfigException(field + ".properties", "must be an object of strings");
+            }
+            props.fields().forEachRemaining(p -> properties.put(p.getKey(), p.getValue().asText()));
+        }
+        return new DataSourceSpec(text(json, "name", null, field + ".name"), text(json, "className", "", field + ".className"),
+                text(json, "url", "", field + ".url"), text(json, "databaseName", "", field + ".databaseName"),
+                text(json, "serverName", "", field + ".serverName"), integer(json, "portNumber", field + ".portNumber", -1),
+                text(json, "user", "", field + ".user"), text(json, "password", "", field + ".password"), properties,
+                integer(json, "minPoolSize", field + ".minPoolSize", -1), integer(json, "maxPoolSize", field + ".maxPoolSize", -1));
+    }
+
+    private static DestinationConfig destination(JsonNode json, String field) {
+        if (!json.isObject()) {
+            throw new DomainConfigException(field, "must be an object with name and type");
+        }
+        knownFields(json, field + ".", DESTINATION);
+        String name = text(json, "name", null, field + ".name");
+        String type = text(json, "type", "queue", field + ".type");
+        DestinationType destinationType = switch (type) {
+            case "queue" -> DestinationType.QUEUE;
+            case "topic" -> DestinationType.TOPIC;
+            default -> throw new DomainConfigException(field + ".type", "'" + type + "' is not a destination type (expected queue or topic)");
+        };
+        int attempts = integer(json, "maxDeliveryAttempts", field + ".maxDeliveryAttempts", -1);
+        String deadLetters = text(json, "deadLetterQueue", "", field + ".deadLetterQueue");
+        try {
+            return new DestinationConfig(name, destinationType, attempts < 0 ? OptionalInt.empty() : OptionalInt.of(attempts),
+                    deadLetters.isEmpty() ? Optional.empty() : Optional.of(deadLetters));
+        } catch (InvalidJmsConfigException e) {
+            throw new DomainConfigException(field, e.getMessage());
+        }
+    }
+
+    private static void knownFields(JsonNode json, String prefix, Set<String> known) {
+        for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!known.contains(name)) {
+                throw new DomainConfigException(prefix + name, "unknown field (known fields: " + known.stream().sorted().toList() + ")");
+            }
+        }
+    }
+
+    private static String text(JsonNode json, String name, String fallback) {
+        return text(json, name, fallback, name);
+    }
+
+    private static String text(JsonNode json, String name, String fallback, String field) {
+        JsonNode value = json.get(name);
+        if (value == null || value.isNull()) {
+            if (fallback == null) {
+                throw new DomainConfigException(field, "is required but missing");
+            }
+            return fallback;
+        }
+        if (!value.isTextual()) {
+            throw new DomainConfigException(field, value + " must be a string");
+        }
+        return value.asText();
+    }
+
+    private static int integer(JsonNode json, String name, String field, int fallback) {
+        JsonNode value = json.get(name);
+        if (value == null || value.isNull()) {
+            if (fallback == Integer.MIN_VALUE) {
+                throw new DomainConfigException(field, "is required but missing");
+            }
+            return fallback;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw new DomainConfigException(field, value + " must be a whole number");
+        }
+        return value.intValue();
+    }
+
+    private static List<JsonNode> array(JsonNode json, String name) {
+        JsonNode value = json.get(name);
+        if (value == null || value.isNull()) {
+            return List.of();
+        }
+        if (!value.isArray()) {
+            throw new DomainConfigException(name, "must be an array");
+        }
+        List<JsonNode> items = new ArrayList<>();
+        value.forEach(items::add);
+        return items;
+    }
+
+    private static void putIfSet(ObjectNode node, String name, String value) {
+        if (!value.isEmpty()) {
+            node.put(name, value);
+        }
+    }
+
+    private static String members(DomainMode mode) {
+        return Member.of(mode).stream().map(Member::key).toList().toString();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.isola.domains.control;
+
+import dev.isola.mvm.invoke.InvocationClient;
+import dev.isola.mvm.invoke.LinkPair;
+
+import java.time.Duration;
+
+/**
+ * The admin's end of one control conversation with a domain isolate: a {@link DomainControl}
+ * proxy over a link pair. Closing it closes the admin's ends, which ends the conversation (the
+ * domain isolate goes on running).
+ *
+ * @param control the proxy; its calls fail with a {@link dev.isola.mvm.invoke.RemoteInvocationException}
+ *                once the isolate is gone
+ */
+public record ControlClient(DomainControl control, InvocationClient client, LinkPair links) implements AutoCloseable {
+
+    /** Calls wait this long unless {@link dev.isola.mvm.invoke.Invoker#withTimeout} says otherwise. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    /** A client over {@code links}, seen from the admin: requests out, replies in. */
+    public static ControlClient open(LinkPair links) {
+        InvocationClient client = InvocationClient.open(links, DEFAULT_TIMEOUT);
+        return new ControlClient(client.proxy(DomainControl.class, DomainControl.TARGET), client, links);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

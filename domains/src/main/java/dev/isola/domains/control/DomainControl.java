@@ -1,0 +1,83 @@
+package dev.isola.domains.control;
+
+/**
+ * The admin messages a domain isolate serves over its control links (cross-isolate calls,
+ * {@link dev.isola.mvm.invoke.Invoker}): the admin isolate holds a proxy, the domain isolate's
+ * control listener the implementation.
+ *
+ * <pre>
+ *   admin isolate                         control links                      domain isolate "crm-ejb"
+ *   control.deploy("shop.ear") ──▶ request ─────────────────────────▶ ControlListener ─▶ SubServers.deploy
+ *                             ◀── ApplicationStatus or ControlException ◀──
+ * </pre>
+ *
+ * <p>Links for the sub-servers of a separated domain are handed over as their descriptors
+ * ({@link dev.isola.mvm.link.LinkDescriptor#encode()}, what a
+ * {@link dev.isola.mvm.link.LinkMessage.LinkTransfer} carries), as a pair seen from the
+ * receiving isolate: what it sends on, what it receives on.
+ */
+public interface DomainControl {
+
+    /** The target name the control listener is served under. */
+    String TARGET = "domain-control";
+
+    /** What the isolate is doing and what it has deployed. */
+    MemberStatus status();
+
+    /**
+     * Waits up to {@code timeoutMillis} until the isolate has started its sub-servers and
+     * redeployed its recorded applications.
+     *
+     * @return the status then (phase {@link MemberStatus.Phase#READY} unless the time ran out)
+     */
+    MemberStatus awaitReady(long timeoutMillis);
+
+    /**
+     * Deploys the archive {@code archive} (a file name in the domain's {@code applications/archives/}).
+     *
+     * @throws ControlException with the deployment error (application, module, class, member); nothing stays deployed
+     */
+    ApplicationStatus deploy(String archive) throws ControlException;
+
+    /**
+     * Undeploys the application {@code name}.
+     *
+     * @throws ControlException if no application of that name is deployed here
+     */
+    void undeploy(String name) throws ControlException;
+
+    /** JMS destinations with their depths and counters (empty in an isolate without JMS). */
+    MemberMetrics metrics();
+
+    /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
+    void shutdown();
+
+    /**
+     * (Re)connects this isolate's EJB client to the domain's EJB isolate over the pair given,
+     * replacing the previous pair.
+     *
+     * @throws ControlException if this isolate has no web sub-server, or hosts EJB itself, or a link cannot be opened
+     */
+    void connectEjb(String outgoing, String incoming) throws ControlException;
+
+    /**
+     * Serves one client isolate's EJB calls over the pair given.
+     *
+     * @throws ControlException if this isolate has no EJB sub-server or a link cannot be opened
+     */
+    void serveEjbClient(String outgoing, String incoming) throws ControlException;
+
+    /**
+     * (Re)connects this isolate's JMS client to the domain's JMS isolate, replacing the previous pair.
+     *
+     * @throws ControlException if this isolate hosts JMS itself or a link cannot be opened
+     */
+    void connectJms(String outgoing, String incoming) throws ControlException;
+
+    /**
+     * Serves one client isolate's JMS traffic over the pair given.
+     *
+     * @throws ControlException if this isolate has no JMS sub-server or a link cannot be opened
+     */
+    void serveJmsClient(String outgoing, String incoming) throws ControlException;
+}

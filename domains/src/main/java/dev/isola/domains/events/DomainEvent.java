@@ -1,0 +1,62 @@
+package dev.isola.domains.events;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Something that happened to a domain or one of its isolates, as the admin isolate records it
+ * in the domain's event journal and shows it in the API.
+ *
+ * @param at      when
+ * @param domain  the domain's name
+ * @param isolate the isolate's name ({@code shop}, {@code crm-ejb}), empty for the domain as a whole
+ * @param pid     the isolate's process id, -1 when none is concerned
+ * @param kind    what happened
+ * @param message one line for people: for an exit, the cause ({@code halted (code 9)},
+ *                {@code killed by signal 9 (SIGKILL)}, {@code out of memory: …})
+ */
+public record DomainEvent(Instant at, String domain, String isolate, long pid, Kind kind, String message) {
+
+    public enum Kind {
+        CREATED,
+        /** An isolate is being started (first start or restart). */
+        STARTING,
+        /** An isolate is up and has redeployed its applications. */
+        STARTED,
+        /** A restarted admin isolate took over a running isolate. */
+        ADOPTED,
+        /** An isolate ended; the message has the cause. */
+        EXITED,
+        /** An isolate that ended unasked will be started again after a delay. */
+        RESTART_SCHEDULED,
+        /** A peer of a restarted isolate was given new links to it. */
+        RECONNECTED,
+        /** The domain gave up restarting (restart limit), or could not be started. */
+        FAILED,
+        /** The domain was stopped on request. */
+        STOPPED,
+        DEPLOYED,
+        UNDEPLOYED,
+        REDEPLOYED,
+        DEPLOYMENT_FAILED,
+        DELETED
+    }
+
+    public DomainEvent {
+        Objects.requireNonNull(at, "at");
+        Objects.requireNonNull(domain, "domain");
+        Objects.requireNonNull(isolate, "isolate");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(message, "message");
+    }
+
+    public static DomainEvent of(String domain, String isolate, long pid, Kind kind, String message) {
+        return new DomainEvent(Instant.now(), domain, isolate, pid, kind, message);
+    }
+
+    /** One log line: {@code [domain/isolate] KIND pid 123: message}. */
+    public String describe() {
+        return "[" + domain + (isolate.isEmpty() ? "" : "/" + isolate) + "] " + kind + (pid > 0 ? " pid " + pid : "")
+                + (message.isEmpty() ? "" : ": " + message);
+    }
+}

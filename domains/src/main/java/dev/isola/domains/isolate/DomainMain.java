@@ -1,0 +1,126 @@
+package dev.isola.domains.isolate;
+
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigException;
+import dev.isola.domains.config.DomainConfigJson;
+import dev.isola.domains.config.Member;
+import dev.isola.domains.control.MemberStatus;
+import dev.isola.domains.logging.ProcessLogging;
+import dev.isola.mvm.invoke.LinkPair;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.link.Link;
+import dev.isola.mvm.link.LinkInbox;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+
+/**
+ * The main class of a domain isolate: one member of a domain (the single isolate of a
+ * combined domain, or the web, EJB or JMS isolate of a separated one). Started by the admin
+ * isolate's supervisor, never by hand:
+ *
+ * <pre>
+ *   DomainMain --domain-dir var/domains/crm --member ejb
+ *     1. logs to var/domains/crm/logs/crm-ejb.log, one line per event
+ *     2. serves control calls on its startup control pair (and on pairs dropped into its link inbox later)
+ *     3. starts its sub-servers, connects to its peers over the pairs handed at start ({@link StartupPair})
+ *     4. redeploys the applications recorded in config/applications.json
+ *     5. serves until told to shut down; an orderly exit undeploys everything
+ * </pre>
+ *
+ * Which startup links are which follows from the member ({@link StartupPair#layout}).
+ */
+@Command(name = "domain-isolate", description = "Runs one isolate of an application domain (started by the admin isolate).")
+public final class DomainMain implements Callable<Integer> {
+
+    /** Exit status when the configuration cannot be read. */
+    static final int BAD_CONFIGURATION = 2;
+    /** Exit status when the sub-servers could not start. */
+    static final int FAILED_TO_START = 3;
+    /** The inbox label under which a (restarted) admin isolate drops control pairs. */
+    public static final String CONTROL_LABEL = "control";
+
+    @Option(names = "--domain-dir", required = true, description = "the domain's directory")
+    Path domainDirectory;
+
+    @Option(names = "--member", required = true, description = "server (combined domain), web, ejb or jms")
+    String member;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        DomainDirectory directory = new DomainDirectory(domainDirectory);
+        Member self;
+        DomainConfig config;
+        try {
+            self = Member.of(member);
+            config = DomainConfigJson.load(directory.configFile());
+        } catch (DomainConfigException | IllegalArgumentException | IOException e) {
+            System.err.println("error: domain isolate cannot start: " + e.getMessage());
+            return BAD_CONFIGURATION;
+        }
+        String isolateName = self.isolateName(config.name());
+        ProcessLogging.install(directory.logFile(isolateName), config.name() + "/" + isolateName);
+        System.Logger log = System.getLogger("dev.isola.domains");
+        log.log(System.Logger.Level.INFO, "starting " + self.key() + " isolate " + Isolate.current().id() + " (pid "
+                + ProcessHandle.current().pid() + ") of " + config.mode().key() + " domain " + config.name());
+
+        List<Link> links = Isolate.current().startupLinks();
+        ControlListener listener = new ControlListener(config, directory, self);
+        if (!links.isEmpty()) {
+            listener.serve(pair(links, self, StartupPair.CONTROL).orElseThrow(), "handed at start");
+        }
+        LinkInbox.current().listen(delivery -> {
+            if (delivery.label().equals(CONTROL_LABEL) && delivery.links().size() == 2) {
+                listener.serve(new LinkPair(delivery.links().get(0), delivery.links().get(1)), "from the link inbox");
+            } else {
+                log.log(System.Logger.Level.WARNING, "ignoring a '" + delivery.label() + "' delivery of " + delivery.links().size()
+                        + " link(s) in the link inbox" + (delivery.unavailable().isEmpty() ? "" : "; unavailable: " + delivery.unavailable()));
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("domain-stop").unstarted(() -> {
+            log.log(System.Logger.Level.INFO, "stopping");
+            listener.stop();
+            log.log(System.Logger.Level.INFO, "stopped");
+        }));
+
+        Optional<LinkPair> webClient = pair(links, self, StartupPair.WEB_CLIENT);
+        StartupConnections connections = new StartupConnections(pair(links, self, StartupPair.TO_EJB), pair(links, self, StartupPair.TO_JMS),
+                self == Member.EJB ? webClient.stream().toList() : List.of(),
+                self == Member.JMS ? Stream.concat(pair(links, self, StartupPair.EJB_CLIENT).stream(), webClient.stream()).toList() : List.of());
+        listener.start(connections);
+        if (listener.phase() == MemberStatus.Phase.FAILED) {
+            // Long enough for the admin to read why; an isolate that cannot serve does not linger.
+            Thread.sleep(5_000);
+            return FAILED_TO_START;
+        }
+        new CountDownLatch(1).await();
+        return 0;
+    }
+
+    /** The pair {@code kind} among the startup links, if the member has one and was started with links at all. */
+    private static Optional<LinkPair> pair(List<Link> links, Member member, StartupPair kind) {
+        int index = kind.indexIn(member);
+        if (index < 0 || links.isEmpty()) {
+            return Optional.empty();
+        }
+        if (index + 1 >= links.size()) {
+            throw new IllegalArgumentException("the " + member.key() + " isolate needs startup link pairs " + StartupPair.layout(member)
+                    + " but was started with " + links.size() + " links");
+        }
+        return Optional.of(new LinkPair(links.get(index), links.get(index + 1)));
+    }
+
+    public static void main(String[] args) {
+        int status = new CommandLine(new DomainMain()).execute(args);
+        System.exit(status);
+    }
+}

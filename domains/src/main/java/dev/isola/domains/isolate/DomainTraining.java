@@ -1,0 +1,109 @@
+package dev.isola.domains.isolate;
+
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainMode;
+import dev.isola.domains.config.Member;
+import dev.isola.domains.control.ControlClient;
+import dev.isola.domains.control.DomainControl;
+import dev.isola.domains.logging.ProcessLogging;
+import dev.isola.mvm.invoke.LinkPair;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.link.Link;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The training run of the application server's image (see {@link dev.isola.mvm.image.TrainingRun}):
+ * what a domain isolate does at startup and under a little load, so that the image's AOT cache
+ * holds those classes. It boots a combined domain in a temporary directory through the same
+ * code a domain isolate runs, talks to it over a control link pair as the admin does, deploys
+ * the Pet Store when given its EAR, browses and fills a cart a few times, undeploys and stops.
+ *
+ * <pre>
+ *   DomainTraining [petstore.ear]
+ * </pre>
+ *
+ * Without the EAR (it is built separately) the domain is booted and controlled but no
+ * application runs, and the cache holds the server's startup classes only.
+ */
+public final class DomainTraining {
+
+    private static final List<String> PAGES = List.of("/petstore/", "/petstore/category?id=FISH", "/petstore/product?id=FI-KOI",
+            "/petstore/item?id=I-1005", "/petstore/search?q=retriever", "/petstore/cart", "/petstore/signon");
+    private static final int ROUNDS = 15;
+
+    private DomainTraining() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path ear = args.length > 0 ? Path.of(args[0]) : null;
+        Path root = Files.createTempDirectory("isola-training");
+        try {
+            train(root, ear != null && Files.isRegularFile(ear) ? ear : null);
+        } finally {
+            deleteTree(root);
+        }
+        System.exit(0);
+    }
+
+    private static void train(Path root, Path ear) throws Exception {
+        DomainConfig config = DomainConfig.defaults("training", DomainMode.COMBINED, 0);
+        DomainDirectory directory = DomainsRoot.at(root).create(config);
+        ProcessLogging.install(directory.logFile("training"), "training/training");
+        ControlListener listener = new ControlListener(config, directory, Member.SERVER);
+        Isolate me = Isolate.current();
+        Link requests = Link.newLink(me, me);
+        Link replies = Link.newLink(me, me);
+        listener.serve(new LinkPair(replies, requests), "training");
+        try (ControlClient admin = ControlClient.open(new LinkPair(requests, replies))) {
+            listener.start(StartupConnections.NONE);
+            DomainControl control = admin.control();
+            int port = control.awaitReady(60_000).httpPort();
+            if (ear != null) {
+                Files.copy(ear, directory.archives().resolve("petstore.ear"), StandardCopyOption.REPLACE_EXISTING);
+                control.deploy("petstore.ear");
+                browse(port);
+                control.metrics();
+                control.undeploy("petstore");
+            }
+            control.status();
+        } finally {
+            listener.stop();
+        }
+    }
+
+    private static void browse(int port) throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build()) {
+            String base = "http://127.0.0.1:" + port;
+            for (int round = 0; round < ROUNDS; round++) {
+                for (String page : PAGES) {
+                    http.send(HttpRequest.newBuilder(URI.create(base + page)).build(), HttpResponse.BodyHandlers.discarding());
+                }
+                http.send(HttpRequest.newBuilder(URI.create(base + "/petstore/cart"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("action=add&itemId=I-1005&quantity=1")).build(),
+                        HttpResponse.BodyHandlers.discarding());
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

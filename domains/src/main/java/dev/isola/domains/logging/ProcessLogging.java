@@ -1,0 +1,82 @@
+package dev.isola.domains.logging;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.FileHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.StreamHandler;
+
+/**
+ * Sends this process's log (java.util.logging, which {@code System.Logger} and SLF4J here go
+ * to) to a file, appended, and to standard error, one line per event naming the process
+ * ({@link OneLineFormatter}). Used by domain isolates ({@code logs/<isolate>.log}) and the
+ * admin isolate ({@code .admin/admin.log}).
+ */
+public final class ProcessLogging {
+
+    /** Chatty at INFO and of no use to an operator. */
+    private static final List<String> CHATTY = List.of("org.apache.catalina.core.StandardService",
+            "org.apache.catalina.core.StandardEngine", "org.apache.jasper.servlet.TldScanner", "org.apache.coyote.http11.Http11NioProtocol",
+            "org.apache.coyote.AbstractProtocol");
+    /** Held strongly: the log manager keeps loggers only weakly, and would forget their levels. */
+    private static final List<Logger> QUIETED = new CopyOnWriteArrayList<>();
+
+    private ProcessLogging() {
+    }
+
+    /**
+     * Standard error, flushed per record. Not a {@code ConsoleHandler} on purpose: embedded
+     * Tomcat replaces the formatter of every {@code ConsoleHandler} of the root logger.
+     */
+    private static final class StandardErrorHandler extends StreamHandler {
+        StandardErrorHandler(Formatter formatter) {
+            super(System.err, formatter);
+        }
+
+        @Override
+        public synchronized void publish(LogRecord record) {
+            super.publish(record);
+            flush();
+        }
+
+        @Override
+        public synchronized void close() {
+            flush();
+        }
+    }
+
+    /**
+     * Replaces the root logger's handlers.
+     *
+     * @param where what every line names, e.g. {@code shop/shop-web}
+     */
+    public static void install(Path file, String where) {
+        LogManager.getLogManager().reset();
+        Logger root = Logger.getLogger("");
+        OneLineFormatter formatter = new OneLineFormatter(where);
+        try {
+            Files.createDirectories(file.getParent());
+            FileHandler toFile = new FileHandler(file.toString(), true);
+            toFile.setFormatter(formatter);
+            toFile.setEncoding("UTF-8");
+            root.addHandler(toFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the log file " + file + ": " + e.getMessage(), e);
+        }
+        root.addHandler(new StandardErrorHandler(formatter));
+        root.setLevel(Level.INFO);
+        for (String chatty : CHATTY) {
+            Logger logger = Logger.getLogger(chatty);
+            logger.setLevel(Level.WARNING);
+            QUIETED.add(logger);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.isola.domains.config;
+
+import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.mvm.isolate.GarbageCollector;
+import dev.isola.mvm.isolate.MemorySize;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The configuration format: defaults, overrides, the explicit form written back, and every refusal naming its field. */
+class DomainConfigJsonTest {
+
+    @Test
+    void aMinimalConfigurationGetsTheDefaults() {
+        DomainConfig shop = DomainConfigJson.parse("{\"name\": \"shop\"}", 8080);
+        assertEquals(DomainMode.COMBINED, shop.mode());
+        assertEquals("127.0.0.1", shop.host());
+        assertEquals(8080, shop.httpPort());
+        assertEquals(java.util.List.of(Member.SERVER), shop.members());
+        assertEquals(IsolateSettings.DEFAULTS, shop.settings(Member.SERVER));
+    }
+
+    @Test
+    void perIsolateSettingsOverrideTheDefaultsForEveryIsolate() {
+        DomainConfig crm = DomainConfigJson.parse("""
+                {"name": "crm", "mode": "separated", "httpPort": 8081,
+                 "isolate": {"heap": "128m", "collector": "g1"},
+                 "isolates": {"ejb": {"heap": "512m", "youngGeneration": "64m"}},
+                 "dataSources": [{"name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 5}],
+                 "jmsDestinations": [{"name": "orders", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ"},
+                                     {"name": "prices", "type": "topic"}]}
+                """, 0);
+        assertEquals(java.util.List.of(Member.JMS, Member.EJB, Member.WEB), crm.members());
+        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("32m"), GarbageCollector.G1), crm.settings(Member.WEB));
+        assertEquals(new IsolateSettings(MemorySize.parse("512m"), MemorySize.parse("64m"), GarbageCollector.G1), crm.settings(Member.EJB));
+        assertEquals(5, crm.dataSources().getFirst().maxPoolSize());
+        assertEquals(3, crm.jmsDestinations().getFirst().maxDeliveryAttempts().getAsInt());
+        assertEquals(DestinationType.TOPIC, crm.jmsDestinations().get(1).type());
+    }
+
+    @Test
+    void theWrittenFormReadsBackToTheSameConfiguration() {
+        DomainConfig crm = DomainConfigJson.parse("""
+                {"name": "crm", "mode": "separated", "httpPort": 8081, "isolates": {"jms": {"collector": "parallel"}},
+                 "dataSources": [{"name": "java:global/jdbc/x", "databaseName": "x", "properties": {"create": "true"}}],
+                 "jmsDestinations": [{"name": "orders", "type": "queue", "deadLetterQueue": "DLQ"}]}
+                """, 0);
+        String text = DomainConfigJson.toText(crm);
+        assertEquals(crm, DomainConfigJson.parse(text, Integer.MIN_VALUE));
+        assertTrue(text.contains("\"youngGeneration\" : \"32m\""), text);
+    }
+
+    @Test
+    void eachMistakeNamesItsField() {
+        assertField("(document)", "{\"name\": ");
+        assertField("(document)", "[1, 2]");
+        assertField("name", "{\"mode\": \"combined\"}");
+        assertField("name", "{\"name\": \"Shop!\"}");
+        assertField("name", "{\"name\": \"admin\"}");
+        assertField("htpPort", "{\"name\": \"shop\", \"htpPort\": 80}");
+        assertField("mode", "{\"name\": \"shop\", \"mode\": \"split\"}");
+        assertField("httpPort", "{\"name\": \"shop\", \"httpPort\": \"eighty\"}");
+        assertField("httpPort", "{\"name\": \"shop\", \"httpPort\": 70000}");
+        assertField("isolates.server.heap", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"lots\"}}}");
+        assertField("isolates.server.heap", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"16m\"}}}");
+        assertField("isolates.server.youngGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"youngGeneration\": \"64m\"}}}");
+        assertField("isolate.collector", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"cms\"}}");
+        assertField("isolates.ejb", "{\"name\": \"shop\", \"isolates\": {\"ejb\": {}}}");
+        assertField("isolates.cache", "{\"name\": \"shop\", \"mode\": \"separated\", \"isolates\": {\"cache\": {}}}");
+        assertField("dataSources[0].name", "{\"name\": \"shop\", \"dataSources\": [{\"name\": \"jdbc/x\", \"url\": \"jdbc:derby:x\"}]}");
+        assertField("dataSources[0]", "{\"name\": \"shop\", \"dataSources\": [{\"name\": \"java:global/x\"}]}");
+        assertField("dataSources[1].name", "{\"name\": \"shop\", \"dataSources\": [{\"name\": \"java:global/x\", \"url\": \"jdbc:derby:x\"},"
+                + " {\"name\": \"java:global/x\", \"url\": \"jdbc:derby:y\"}]}");
+        assertField("jmsDestinations[0].type", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"q\", \"type\": \"pipe\"}]}");
+        assertField("jmsDestinations[0]", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"bad name!\"}]}");
+        assertField("jmsDestinations[0].colour", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"q\", \"colour\": \"red\"}]}");
+    }
+
+    private static void assertField(String field, String json) {
+        DomainConfigException e = assertThrows(DomainConfigException.class, () -> DomainConfigJson.parse(json, 8080), json);
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(field + ": ") && e.getMessage().length() > field.length() + 10, e.getMessage());
+    }
+}
