@@ -38,8 +38,7 @@ public record DomainEvent(Instant at, String domain, String isolate, long pid, K
         DEPLOYED,
         UNDEPLOYED,
         REDEPLOYED,
-        DEPLOYMENT_FAILED,
-        DELETED
+        DEPLOYMENT_FAILED
     }
 
     public DomainEvent {

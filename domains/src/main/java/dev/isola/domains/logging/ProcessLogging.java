@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Level;
-import java.util.logging.LogManager;
+import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.StreamHandler;
@@ -54,13 +54,17 @@ public final class ProcessLogging {
     }
 
     /**
-     * Replaces the root logger's handlers.
+     * Replaces the root logger's handlers. Other loggers keep their configuration (the isolate
+     * runtime listens on one to learn its exit status), so this is no {@code LogManager.reset()}.
      *
      * @param where what every line names, e.g. {@code shop/shop-web}
      */
     public static void install(Path file, String where) {
-        LogManager.getLogManager().reset();
         Logger root = Logger.getLogger("");
+        for (Handler handler : root.getHandlers()) {
+            root.removeHandler(handler);
+            handler.close();
+        }
         OneLineFormatter formatter = new OneLineFormatter(where);
         try {
             Files.createDirectories(file.getParent());

@@ -1,0 +1,143 @@
+package dev.isola.admin;
+
+import dev.isola.admin.auth.AdminPassword;
+import dev.isola.admin.auth.AdminPasswordException;
+import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.admin.deploy.ArchiveValidator;
+import dev.isola.admin.metrics.PrometheusMetrics;
+import dev.isola.admin.rest.AdminApi;
+import dev.isola.admin.rest.AdminServer;
+import dev.isola.admin.rest.OpenApiDocument;
+import dev.isola.admin.rest.Uploads;
+import dev.isola.admin.supervise.RestartPolicy;
+import dev.isola.admin.supervise.Supervisor;
+import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.logging.ProcessLogging;
+import dev.isola.mvm.image.Image;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.isolate.MemorySize;
+import dev.isola.mvm.isolate.MvmHome;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The main class of the admin isolate, the root isolate of an installation. Started by
+ * {@code bin/appserver start} (see {@link dev.isola.admin.cli.AdminLauncher}), never by hand:
+ *
+ * <pre>
+ *   AdminMain --domains-dir var/domains --image admin-isolate/target/image/lib [--port 4848]
+ *     1. logs to var/domains/.admin/admin.log
+ *     2. takes the admin password's hash (ISOLA_ADMIN_PASSWORD, --password-file or the stored hash)
+ *     3. opens the admin port: REST API, metrics, Basic authentication
+ *     4. re-adopts the domains a previous admin isolate left running, starts the others that should run
+ *     5. supervises them until it is told to exit; the domains go on running after it
+ * </pre>
+ */
+@Command(name = "admin-isolate", description = "Runs the admin isolate (started by bin/appserver start).")
+public final class AdminMain implements Callable<Integer> {
+
+    static final int BAD_SETUP = 2;
+
+    @Option(names = "--domains-dir", required = true, description = "the domains root")
+    Path domainsDirectory;
+
+    @Option(names = "--image", required = true, description = "the server image: a directory of jars")
+    Path image;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "listen address of the admin port (default ${DEFAULT-VALUE})")
+    String host;
+
+    @Option(names = "--port", defaultValue = "4848", description = "the admin port (default ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--aot-cache", defaultValue = "true", arity = "1", description = "whether the image has an AOT cache (default ${DEFAULT-VALUE})")
+    boolean aotCache;
+
+    @Option(names = "--petstore", description = "the Pet Store EAR, for the image's training run")
+    Path petstore;
+
+    @Option(names = "--password-file", description = "a file whose first line is the admin password")
+    Path passwordFile;
+
+    @Option(names = "--max-upload-size", defaultValue = "256m", description = "largest upload (default ${DEFAULT-VALUE})")
+    String maxUpload;
+
+    @Option(names = "--max-expanded-size", defaultValue = "1g", description = "largest an archive may expand to (default ${DEFAULT-VALUE})")
+    String maxExpanded;
+
+    @Option(names = "--restart-limit", defaultValue = "5", description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
+    int restartLimit;
+
+    @Override
+    public Integer call() throws Exception {
+        Instant started = Instant.now();
+        DomainsRoot root = DomainsRoot.at(domainsDirectory);
+        AdminFiles files = AdminFiles.of(root);
+        Files.createDirectories(files.directory());
+        ProcessLogging.install(files.log(), "admin");
+        System.Logger log = System.getLogger("dev.isola.admin");
+        log.log(System.Logger.Level.INFO, "admin isolate " + Isolate.current().id() + " (pid " + ProcessHandle.current().pid() + ") starting for "
+                + root.path());
+
+        AdminPassword.Source password;
+        MemorySize uploadLimit;
+        MemorySize expandedLimit;
+        try {
+            password = AdminPassword.resolve(files, System.getenv(), Optional.ofNullable(passwordFile));
+            uploadLimit = MemorySize.parse(maxUpload);
+            expandedLimit = MemorySize.parse(maxExpanded);
+        } catch (AdminPasswordException | IllegalArgumentException e) {
+            log.log(System.Logger.Level.ERROR, "cannot start: " + e.getMessage());
+            return BAD_SETUP;
+        }
+        log.log(System.Logger.Level.INFO, "admin password from " + password.description());
+
+        Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), aotCache);
+        RestartPolicy policy = new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), restartLimit,
+                RestartPolicy.DEFAULTS.window());
+        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy);
+        Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(expandedLimit.bytes(), 100_000)), uploadLimit.bytes());
+        AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
+        String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()
+                : "the password is the one given at start, via " + password.description();
+        AdminServer server = new AdminServer(host, port, files.directory().resolve("tomcat"), api.routes(), new PrometheusMetrics(supervisor, started),
+                new PasswordCheck(password.hash()), hint, uploadLimit.bytes());
+        try {
+            server.start();
+        } catch (IllegalStateException e) {
+            log.log(System.Logger.Level.ERROR, "cannot start: " + e.getMessage());
+            return BAD_SETUP;
+        }
+        String url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port() + "/";
+        new AdminState(Isolate.current().id(), ProcessHandle.current().pid(), url, started, root.path().toString()).write(files);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("admin-stop").unstarted(() -> {
+            log.log(System.Logger.Level.INFO, "admin isolate exiting; the domains keep running");
+            supervisor.close();
+            server.close();
+            try {
+                Files.deleteIfExists(files.state());
+            } catch (IOException e) {
+                log.log(System.Logger.Level.WARNING, "cannot remove " + files.state() + ": " + e.getMessage());
+            }
+        }));
+        log.log(System.Logger.Level.INFO, "admin port listening at " + url + " (REST API under /api, metrics at /metrics)");
+        supervisor.resumeAll();
+        log.log(System.Logger.Level.INFO, "admin isolate ready in " + Duration.between(started, Instant.now()).toMillis() + " ms");
+        new CountDownLatch(1).await();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new AdminMain()).execute(args));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.isola.admin.auth;
+
+import dev.isola.admin.AdminFiles;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where the admin password comes from, first match wins:
+ * <ol>
+ *   <li>the environment variable {@value #ENVIRONMENT};</li>
+ *   <li>a password file given with {@code --password-file} (its first line);</li>
+ *   <li>the stored hash, {@code .admin/password.bcrypt}, written when the password was generated.</li>
+ * </ol>
+ * When there is none of them at the first start, {@link #generateIfNone} makes one: it is shown
+ * once on the console, its hash is stored, and the password itself is written to
+ * {@code .admin/admin-password} (owner-only) for local tools such as {@code deploy-tool}, which
+ * may be deleted after noting the password. The admin isolate itself only ever keeps the hash.
+ */
+public final class AdminPassword {
+
+    public static final String ENVIRONMENT = "ISOLA_ADMIN_PASSWORD";
+
+    /** The hash to check against, and where the password came from (for messages). */
+    public record Source(String hash, String description) {
+    }
+
+    private AdminPassword() {
+    }
+
+    /**
+     * The admin password's hash, from the first source that has one.
+     *
+     * @throws AdminPasswordException saying what is missing or wrong and how to set a password
+     */
+    public static Source resolve(AdminFiles files, Map<String, String> environment, Optional<Path> passwordFile) {
+        String fromEnvironment = environment.get(ENVIRONMENT);
+        if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
+            return new Source(PasswordHash.of(fromEnvironment.toCharArray()), "the environment variable " + ENVIRONMENT);
+        }
+        if (passwordFile.isPresent()) {
+            return new Source(PasswordHash.of(readPasswordFile(passwordFile.get())), "the password file " + passwordFile.get());
+        }
+        if (Files.isRegularFile(files.passwordHash())) {
+            String hash;
+            try {
+                hash = Files.readString(files.passwordHash(), StandardCharsets.UTF_8).strip();
+            } catch (IOException e) {
+                throw new AdminPasswordException("cannot read the admin password hash " + files.passwordHash() + ": " + e.getMessage());
+            }
+            if (!PasswordHash.isHash(hash)) {
+                throw new AdminPasswordException("the admin password hash " + files.passwordHash() + " is damaged; delete it and start again"
+                        + " (a new password is generated), or set " + ENVIRONMENT);
+            }
+            return new Source(hash, "the stored hash " + files.passwordHash());
+        }
+        throw new AdminPasswordException("no admin password: set " + ENVIRONMENT + ", pass --password-file, or start with bin/appserver start,"
+                + " which generates one");
+    }
+
+    /**
+     * On a first start with no password given: generates one, stores its hash and the
+     * owner-only copy for local tools.
+     *
+     * @return the generated password, to show once; empty if a password was given or already stored
+     */
+    public static Optional<char[]> generateIfNone(AdminFiles files, Map<String, String> environment, Optional<Path> passwordFile) {
+        String fromEnvironment = environment.get(ENVIRONMENT);
+        if ((fromEnvironment != null && !fromEnvironment.isEmpty()) || passwordFile.isPresent() || Files.exists(files.passwordHash())) {
+            return Optional.empty();
+        }
+        char[] password = PasswordHash.generatePassword();
+        try {
+            Files.createDirectories(files.directory());
+            writeOwnerOnly(files.generatedPassword(), new String(password) + "\n");
+            writeOwnerOnly(files.passwordHash(), PasswordHash.of(password) + "\n");
+        } catch (IOException e) {
+            throw new AdminPasswordException("cannot store the generated admin password in " + files.directory() + ": " + e.getMessage());
+        }
+        return Optional.of(password);
+    }
+
+    /**
+     * The first line of a password file.
+     *
+     * @throws AdminPasswordException if it cannot be read or its first line is empty
+     */
+    public static char[] readPasswordFile(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AdminPasswordException("cannot read the password file " + file + ": " + e.getMessage());
+        }
+        if (lines.isEmpty() || lines.getFirst().isEmpty()) {
+            throw new AdminPasswordException("the password file " + file + " is empty; its first line must be the password");
+        }
+        return lines.getFirst().toCharArray();
+    }
+
+    private static void writeOwnerOnly(Path file, String content) throws IOException {
+        Files.deleteIfExists(file);
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException(file + " appeared while it was being written; is another admin isolate starting?", e);
+        }
+        Files.writeString(file, content, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+    }
+}

@@ -1,0 +1,291 @@
+package dev.isola.admin.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.AdminFiles;
+import dev.isola.admin.AdminState;
+import dev.isola.admin.auth.AdminPassword;
+import dev.isola.admin.auth.AdminPasswordException;
+import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.DomainsRoot;
+import dev.isola.mvm.isolate.IsolateRecord;
+import dev.isola.mvm.isolate.MvmHome;
+import dev.isola.mvm.probe.FootprintProbe;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code bin/appserver}: starts, stops and shows the application server of a domains root,
+ * and {@code demo} sets everything up for a first look.
+ */
+@Command(name = "appserver", mixinStandardHelpOptions = true, version = "isola 0.1.0",
+        description = "Runs the Isola application server: an admin isolate that supervises application domains.",
+        subcommands = {AppServerMain.Start.class, AppServerMain.Stop.class, AppServerMain.Status.class, AppServerMain.Demo.class,
+                CommandLine.HelpCommand.class})
+public final class AppServerMain {
+
+    /** Exit status for a failure that is not the user's input (the admin isolate did not start, ...). */
+    static final int FAILED = 1;
+
+    /** Options every command takes. */
+    static final class Where {
+        @Option(names = "--domains-dir", description = "the domains root (default: var/domains of the installation)")
+        Path domainsDir;
+
+        @Option(names = "--port", defaultValue = "4848", description = "the admin port (default ${DEFAULT-VALUE})")
+        int port;
+
+        @Option(names = "--host", defaultValue = "127.0.0.1", description = "the admin port's listen address (default ${DEFAULT-VALUE}: loopback only)")
+        String host;
+
+        @Option(names = "--password-file", description = "a file whose first line is the admin password (default: ISOLA_ADMIN_PASSWORD,"
+                + " or the one generated at the first start)")
+        Path passwordFile;
+
+        @Option(names = "--no-aot-cache", description = "start without recording or using the image's AOT cache")
+        boolean noAotCache;
+
+        AdminLauncher launcher(PrintStream out) {
+            Installation installation = Installation.fromSystemProperties();
+            Path root = domainsDir != null ? domainsDir.toAbsolutePath() : installation.defaultDomains();
+            return new AdminLauncher(new AdminLauncher.Settings(root, host, port, installation.image(), installation.petstore(), !noAotCache,
+                    Optional.ofNullable(passwordFile), MvmHome.resolve(), 5, "1g"), out);
+        }
+
+        Path root() {
+            return domainsDir != null ? domainsDir.toAbsolutePath() : Installation.fromSystemProperties().defaultDomains();
+        }
+    }
+
+    @Command(name = "start", description = "Starts the admin isolate (detached) and the domains that should run.")
+    static final class Start implements Callable<Integer> {
+        @Mixin
+        Where where;
+
+        @Override
+        public Integer call() throws IOException {
+            AdminLauncher launcher = where.launcher(System.out);
+            AdminLauncher.Started started = launcher.start();
+            printStarted(started, launcher.files(), where.root());
+            if (DomainsRoot.at(where.root()).names().isEmpty()) {
+                System.out.println("Next: bin/deploy-tool create-domain shop --mode combined --start, then bin/deploy-tool deploy shop.ear --domain shop"
+                        + " (or bin/appserver demo)");
+            }
+            return 0;
+        }
+    }
+
+    static void printStarted(AdminLauncher.Started started, AdminFiles files, Path root) {
+        AdminState state = started.state();
+        System.out.println((started.alreadyRunning() ? "The admin isolate is already running" : "Admin isolate started")
+                + " (pid " + state.pid() + "): " + state.url());
+        System.out.println("  log:       " + files.log());
+        System.out.println("  domains:   " + root);
+        started.generatedPassword().ifPresent(password -> {
+            System.out.println("  user:      " + PasswordCheck.USER);
+            System.out.println("  password:  " + new String(password) + "   (generated; shown once. The server keeps only its hash;");
+            System.out.println("             a copy for local tools is in " + files.generatedPassword() + ", readable by you only)");
+        });
+        if (started.generatedPassword().isEmpty()) {
+            System.out.println("  password:  " + passwordSource(files));
+        }
+    }
+
+    static String passwordSource(AdminFiles files) {
+        if (System.getenv(AdminPassword.ENVIRONMENT) != null) {
+            return "from " + AdminPassword.ENVIRONMENT;
+        }
+        if (Files.exists(files.generatedPassword())) {
+            return "in " + files.generatedPassword() + " (user " + PasswordCheck.USER + ")";
+        }
+        return "the one you set (user " + PasswordCheck.USER + ")";
+    }
+
+    @Command(name = "stop", description = "Stops the admin isolate and the domains' isolates (orderly, then halted after the timeout).")
+    static final class Stop implements Callable<Integer> {
+        @Mixin
+        Where where;
+
+        @Option(names = "--timeout", defaultValue = "30", description = "seconds each isolate has to stop before it is halted (default ${DEFAULT-VALUE})")
+        int timeoutSeconds;
+
+        @Override
+        public Integer call() {
+            List<String> stopped = where.launcher(System.out).stop(Duration.ofSeconds(timeoutSeconds));
+            if (stopped.isEmpty()) {
+                System.out.println("Nothing runs for " + where.root() + ".");
+            } else {
+                stopped.forEach(line -> System.out.println("stopped " + line));
+                System.out.println("The domains that were running start again with bin/appserver start.");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "status", description = "Shows the admin isolate, the domains and their isolates.")
+    static final class Status implements Callable<Integer> {
+        @Mixin
+        Where where;
+
+        @Override
+        public Integer call() {
+            AdminLauncher launcher = where.launcher(System.out);
+            Optional<IsolateRecord> admin = launcher.running();
+            if (admin.isPresent()) {
+                String url = AdminState.read(launcher.files()).map(AdminState::url).orElse("(opening its port)");
+                System.out.printf("admin isolate: running, pid %d, up %s, %s%n", admin.get().pid(), uptime(admin.get().processStart()), url);
+            } else {
+                System.out.println("admin isolate: not running (bin/appserver start)");
+            }
+            System.out.println("log: " + launcher.files().log());
+            DomainsRoot root = DomainsRoot.at(where.root());
+            List<IsolateRecord> isolates = launcher.domainIsolates();
+            if (root.names().isEmpty()) {
+                System.out.println("no domains in " + root.path() + " (bin/deploy-tool create-domain NAME)");
+                return 0;
+            }
+            System.out.printf("%n%-16s %-10s %-8s %-20s %8s %8s %9s%n", "DOMAIN", "MODE", "RUN", "ISOLATE", "PID", "UP", "PSS");
+            for (String name : root.names()) {
+                DomainDirectory directory = root.directory(name);
+                String mode;
+                try {
+                    mode = root.load(name).mode().key();
+                } catch (RuntimeException e) {
+                    mode = "broken";
+                }
+                List<IsolateRecord> mine = isolates.stream().filter(r -> AdminLauncher.argumentValue(r.arguments(), "--domain-dir")
+                        .filter(d -> d.equals(directory.path().toString())).isPresent()).toList();
+                String run = directory.keepRunning() ? "yes" : "no";
+                if (mine.isEmpty()) {
+                    System.out.printf("%-16s %-10s %-8s %-20s %8s %8s %9s%n", name, mode, run, "-", "", "", "");
+                }
+                for (IsolateRecord r : mine) {
+                    System.out.printf("%-16s %-10s %-8s %-20s %8d %8s %9s%n", name, mode, run, r.name(), r.pid(), uptime(r.processStart()), pss(r.pid()));
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "demo", description = "Everything for a first look: starts the admin isolate if needed, creates a combined domain"
+            + " if there is none, deploys the Pet Store when it is built, and prints where to look.")
+    static final class Demo implements Callable<Integer> {
+        @Mixin
+        Where where;
+
+        @Override
+        public Integer call() throws Exception {
+            AdminLauncher launcher = where.launcher(System.out);
+            AdminLauncher.Started started = launcher.start();
+            printStarted(started, launcher.files(), where.root());
+            char[] password = demoPassword(launcher.files());
+            AdminClient api = new AdminClient(started.state().url(), PasswordCheck.USER, password);
+            JsonNode domain = demoDomain(api);
+            String name = domain.path("name").asText();
+            Optional<Path> petstore = Installation.fromSystemProperties().petstore();
+            boolean deployed = false;
+            for (JsonNode application : domain.path("applications")) {
+                deployed |= application.path("name").asText().equals("petstore");
+            }
+            if (petstore.isPresent() && !deployed) {
+                System.out.println("Deploying the Pet Store to domain " + name + " ...");
+                api.upload("/api/domains/" + name + "/applications?name=petstore&filename=petstore.ear", petstore.get());
+                deployed = true;
+            }
+            String url = domain.path("url").asText();
+            System.out.println();
+            System.out.println("Admin API:    " + started.state().url() + "api   (OpenAPI: " + started.state().url() + "api/openapi.yaml)");
+            System.out.println("Credentials:  user " + PasswordCheck.USER + ", password " + passwordSource(launcher.files()));
+            if (deployed) {
+                System.out.println("Application:  " + url + "petstore/   (sign on as demo / pets4ever)");
+            } else {
+                System.out.println("Domain " + name + " runs at " + url + "; the Pet Store is not built"
+                        + " (bin/mvn -pl petstore-demo/petstore-ear -am package), deploy yours with bin/deploy-tool deploy APP.ear --domain " + name);
+            }
+            System.out.println("Try:          bin/appserver status   bin/deploy-tool list-domains   bin/mvm ps   bin/appserver stop");
+            return 0;
+        }
+
+        private static char[] demoPassword(AdminFiles files) {
+            String fromEnvironment = System.getenv(AdminPassword.ENVIRONMENT);
+            if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
+                return fromEnvironment.toCharArray();
+            }
+            if (Files.exists(files.generatedPassword())) {
+                return AdminPassword.readPasswordFile(files.generatedPassword());
+            }
+            throw new AdminPasswordException("the demo needs the admin password to use the API: set " + AdminPassword.ENVIRONMENT
+                    + " (the generated copy " + files.generatedPassword() + " is gone)");
+        }
+
+        /** The domain called "demo", else the first combined domain, else a new "demo"; started if it is not running. */
+        private static JsonNode demoDomain(AdminClient api) throws IOException, InterruptedException {
+            JsonNode chosen = null;
+            for (JsonNode domain : api.get("/api/domains")) {
+                if (domain.path("name").asText().equals("demo") || (chosen == null && domain.path("mode").asText().equals("combined"))) {
+                    chosen = domain;
+                }
+            }
+            if (chosen == null) {
+                System.out.println("Creating the combined domain demo ...");
+                return api.postJson("/api/domains", "{\"name\": \"demo\", \"mode\": \"combined\", \"start\": true}");
+            }
+            String name = chosen.path("name").asText();
+            String state = chosen.path("state").asText();
+            if (state.equals("STOPPED") || state.equals("FAILED")) {
+                System.out.println("Starting domain " + name + " ...");
+                return api.postJson("/api/domains/" + name + "/start", "");
+            }
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (!state.equals("RUNNING") && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+                chosen = api.get("/api/domains/" + name);
+                state = chosen.path("state").asText();
+            }
+            return chosen;
+        }
+    }
+
+    private static String uptime(Instant start) {
+        Duration d = Duration.between(start, Instant.now());
+        return d.toHours() > 0 ? d.toHours() + "h" + d.toMinutesPart() + "m" : d.toMinutes() > 0 ? d.toMinutes() + "m" + d.toSecondsPart() + "s"
+                : d.toSeconds() + "s";
+    }
+
+    private static String pss(long pid) {
+        try {
+            return (FootprintProbe.summary(pid).total().pss() >> 20) + " MB";
+        } catch (IOException e) {
+            return "-";
+        }
+    }
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new AppServerMain());
+        cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            if (e instanceof IllegalStateException || e instanceof AdminPasswordException || e instanceof IOException
+                    || e instanceof IllegalArgumentException) {
+                commandLine.getErr().println("error: " + e.getMessage());
+                return FAILED;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    /** Not instantiated: picocli reads the annotations of the class. */
+    private AppServerMain() {
+    }
+}

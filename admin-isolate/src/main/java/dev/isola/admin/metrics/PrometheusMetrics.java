@@ -1,0 +1,153 @@
+package dev.isola.admin.metrics;
+
+import dev.isola.admin.supervise.DomainRuntime;
+import dev.isola.admin.supervise.IsolateView;
+import dev.isola.admin.supervise.Supervisor;
+import dev.isola.domains.control.MemberMetrics;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The Prometheus metrics of {@code /metrics}, taken when scraped: each domain's state,
+ * restarts and applications; each isolate's heap, young generation, collections, PSS
+ * (shared and private) and classes from the shared AOT cache; each JMS destination's depth,
+ * consumers and counters. Written in the Prometheus text format by the Prometheus Java client.
+ */
+public final class PrometheusMetrics {
+
+    public static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
+
+    private final Supervisor supervisor;
+    private final Instant adminStarted;
+
+    public PrometheusMetrics(Supervisor supervisor, Instant adminStarted) {
+        this.supervisor = supervisor;
+        this.adminStarted = adminStarted;
+    }
+
+    public void write(OutputStream out) throws IOException {
+        PrometheusTextFormatWriter.create().write(out, collect());
+    }
+
+    MetricSnapshots collect() {
+        Gauges gauges = new Gauges();
+        Counters counters = new Counters();
+        gauges.add("isola_admin_uptime_seconds", "Seconds since the admin isolate started", Labels.EMPTY,
+                Duration.between(adminStarted, Instant.now()).toSeconds());
+        for (DomainRuntime domain : supervisor.all()) {
+            Labels domainLabels = Labels.of("domain", domain.name());
+            for (DomainRuntime.State state : DomainRuntime.State.values()) {
+                gauges.add("isola_domain_state", "1 for the state the domain is in, 0 for the others", domainLabels.add("state", state.name()),
+                        domain.state() == state ? 1 : 0);
+            }
+            var view = domain.view();
+            gauges.add("isola_domain_restarts", "Restarts of the domain's isolates within the restart policy's window", domainLabels, view.restarts());
+            gauges.add("isola_domain_applications", "Applications recorded for the domain", domainLabels, view.applications().size());
+            for (IsolateView isolate : domain.isolates()) {
+                Labels labels = Labels.of("domain", domain.name(), "isolate", isolate.name(), "member", isolate.member());
+                gauges.add("isola_isolate_uptime_seconds", "Seconds since the isolate's process started", labels, isolate.uptimeSeconds());
+                gauges.addIfKnown("isola_isolate_heap_used_bytes", "Java heap in use", labels, isolate.heapUsedBytes());
+                gauges.addIfKnown("isola_isolate_heap_max_bytes", "Java heap limit (-Xmx)", labels, isolate.heapMaxBytes());
+                gauges.addIfKnown("isola_isolate_young_generation_bytes", "Current capacity of the young generation", labels, isolate.youngGenerationBytes());
+                gauges.addIfKnown("isola_isolate_pss_bytes", "Proportional set size: the isolate's share of the memory it uses", labels, isolate.pssBytes());
+                gauges.addIfKnown("isola_isolate_shared_bytes", "Resident memory shared with other processes", labels, isolate.sharedBytes());
+                gauges.addIfKnown("isola_isolate_private_bytes", "Resident memory only this isolate maps", labels, isolate.privateBytes());
+                gauges.addIfKnown("isola_isolate_classes_loaded", "Classes loaded since the isolate started", labels, isolate.classesLoaded());
+                gauges.addIfKnown("isola_isolate_classes_from_cache", "Classes that came from the image's shared AOT cache", labels,
+                        isolate.classesFromCache());
+                counters.addIfKnown("isola_isolate_gc_collections", "Garbage collections", labels, isolate.gcCount());
+                if (isolate.gcTimeMillis() != null) {
+                    counters.add("isola_isolate_gc_seconds", "Time spent in garbage collection", labels, isolate.gcTimeMillis() / 1000.0);
+                }
+            }
+            for (Map.Entry<String, MemberMetrics> member : domain.metrics().entrySet()) {
+                for (MemberMetrics.DestinationMetrics d : member.getValue().jmsDestinations()) {
+                    Labels labels = Labels.of("destination", d.name(), "domain", domain.name(), "isolate", member.getKey(), "type", d.type());
+                    gauges.add("isola_jms_destination_depth", "Messages waiting on the destination", labels, d.depth());
+                    gauges.add("isola_jms_destination_in_flight", "Messages delivered and not yet acknowledged", labels, d.inFlight());
+                    gauges.add("isola_jms_destination_consumers", "Consumers of the destination", labels, d.consumers());
+                    counters.add("isola_jms_messages_enqueued", "Messages sent to the destination", labels, d.enqueued());
+                    counters.add("isola_jms_messages_acknowledged", "Messages consumed from the destination", labels, d.acknowledged());
+                    counters.add("isola_jms_messages_dead_lettered", "Messages moved to a dead-letter queue", labels, d.deadLettered());
+                }
+            }
+        }
+        List<MetricSnapshot> all = new ArrayList<>();
+        all.addAll(gauges.build());
+        all.addAll(counters.build());
+        return new MetricSnapshots(all);
+    }
+
+    /** Data points grouped by metric, in the order first seen. */
+    private abstract static class Family<P> {
+        final Map<String, String> help = new LinkedHashMap<>();
+        final Map<String, List<P>> points = new LinkedHashMap<>();
+
+        void put(String name, String text, P point) {
+            help.putIfAbsent(name, text);
+            points.computeIfAbsent(name, n -> new ArrayList<>()).add(point);
+        }
+
+        <S> List<S> buildWith(Function<String, S> builder) {
+            List<S> built = new ArrayList<>();
+            for (String name : points.keySet()) {
+                built.add(builder.apply(name));
+            }
+            return built;
+        }
+    }
+
+    private static final class Gauges extends Family<GaugeSnapshot.GaugeDataPointSnapshot> {
+        void add(String name, String text, Labels labels, double value) {
+            put(name, text, GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build());
+        }
+
+        void addIfKnown(String name, String text, Labels labels, Long value) {
+            if (value != null) {
+                add(name, text, labels, value);
+            }
+        }
+
+        List<GaugeSnapshot> build() {
+            return buildWith(name -> {
+                GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help.get(name));
+                points.get(name).forEach(b::dataPoint);
+                return b.build();
+            });
+        }
+    }
+
+    private static final class Counters extends Family<CounterSnapshot.CounterDataPointSnapshot> {
+        void add(String name, String text, Labels labels, double value) {
+            put(name, text, CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build());
+        }
+
+        void addIfKnown(String name, String text, Labels labels, Long value) {
+            if (value != null) {
+                add(name, text, labels, value);
+            }
+        }
+
+        List<CounterSnapshot> build() {
+            return buildWith(name -> {
+                CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help.get(name));
+                points.get(name).forEach(b::dataPoint);
+                return b.build();
+            });
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.isola.admin.rest;
+
+import dev.isola.admin.supervise.DomainRuntime;
+import dev.isola.admin.supervise.Supervisor;
+import dev.isola.mvm.isolate.Isolate;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The routes of the admin REST API: every operation, its handler, and nothing else (the
+ * OpenAPI document describes exactly these; {@code /metrics} is a servlet of its own).
+ */
+public final class AdminApi {
+
+    public static final String VERSION = "0.1.0";
+
+    private final List<Route> routes;
+
+    public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt) {
+        DomainsResource domains = new DomainsResource(supervisor);
+        ApplicationsResource applications = new ApplicationsResource(supervisor, uploads);
+        EventsResource events = new EventsResource(supervisor);
+        this.routes = List.of(
+                new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
+                        "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
+                new Route("GET", "/api/status", r -> ApiResponse.ok(status(supervisor, startedAt))),
+                new Route("GET", "/api/openapi.yaml", r -> ApiResponse.ok(new ApiResponse.Text("application/yaml", openApi.yaml()))),
+                new Route("GET", "/api/openapi.json", r -> ApiResponse.ok(openApi.tree())),
+                new Route("GET", "/api/domains", domains::list),
+                new Route("POST", "/api/domains", domains::create),
+                new Route("GET", "/api/domains/{domain}", domains::get),
+                new Route("DELETE", "/api/domains/{domain}", domains::delete),
+                new Route("POST", "/api/domains/{domain}/start", domains::start),
+                new Route("POST", "/api/domains/{domain}/stop", domains::stop),
+                new Route("POST", "/api/domains/{domain}/restart", domains::restart),
+                new Route("GET", "/api/domains/{domain}/isolates", r -> ApiResponse.ok(supervisor.domain(r.path("domain")).isolates())),
+                new Route("GET", "/api/domains/{domain}/applications", applications::list),
+                new Route("POST", "/api/domains/{domain}/applications", applications::deploy),
+                new Route("GET", "/api/domains/{domain}/applications/{application}", applications::get),
+                new Route("PUT", "/api/domains/{domain}/applications/{application}", applications::replace),
+                new Route("DELETE", "/api/domains/{domain}/applications/{application}", applications::undeploy),
+                new Route("POST", "/api/domains/{domain}/applications/{application}/redeploy", applications::redeploy),
+                new Route("GET", "/api/domains/{domain}/events", events::ofDomain),
+                new Route("GET", "/api/events", events::all));
+    }
+
+    public List<Route> routes() {
+        return routes;
+    }
+
+    private static AdminStatus status(Supervisor supervisor, Instant startedAt) {
+        List<AdminStatus.DomainLine> lines = supervisor.all().stream().map(DomainRuntime::view)
+                .map(v -> new AdminStatus.DomainLine(v.name(), v.mode(), v.state(), v.url(), v.isolates().size(), v.applications().size()))
+                .toList();
+        return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines);
+    }
+}

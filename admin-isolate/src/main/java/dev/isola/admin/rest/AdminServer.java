@@ -1,0 +1,119 @@
+package dev.isola.admin.rest;
+
+import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.admin.metrics.PrometheusMetrics;
+import jakarta.servlet.MultipartConfigElement;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The admin port: an embedded Tomcat with the REST API under {@code /api}, Prometheus metrics
+ * at {@code /metrics}, and HTTP Basic authentication in front of everything. A servlet
+ * container rather than a bare HTTP server, so that the web console (served on the same port
+ * later) gets sessions and Tomcat's CSRF protection.
+ */
+public final class AdminServer implements AutoCloseable {
+
+    private static final Logger TOMCAT_LOGGER = Logger.getLogger("org.apache");
+
+    private final Tomcat tomcat;
+    private int port;
+
+    /**
+     * @param host       the listen address (loopback unless the operator says otherwise)
+     * @param baseDir    Tomcat's working directory (multipart spooling)
+     * @param authHint   where users find the password, for 401 answers
+     */
+    public AdminServer(String host, int port, Path baseDir, List<Route> routes, PrometheusMetrics metrics, PasswordCheck passwords,
+                       String authHint, long maxUploadBytes) throws IOException {
+        TOMCAT_LOGGER.setLevel(Level.WARNING);
+        Files.createDirectories(baseDir.resolve("webapps"));
+        tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", host);
+        // Read a refused upload to its end instead of resetting the connection, so clients see the answer,
+        // and send "100 Continue" only once the request is accepted (clients that wait for it send nothing in vain).
+        connector.setProperty("maxSwallowSize", "-1");
+        connector.setProperty("continueResponseTiming", "onRead");
+        connector.setMaxPostSize(-1);
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+
+        Context context = tomcat.addContext("", baseDir.toString());
+        FilterDef auth = new FilterDef();
+        auth.setFilterName("basic-auth");
+        auth.setFilter(new BasicAuthFilter(passwords, authHint));
+        context.addFilterDef(auth);
+        FilterMap everything = new FilterMap();
+        everything.setFilterName("basic-auth");
+        everything.addURLPattern("/*");
+        context.addFilterMap(everything);
+
+        Wrapper api = Tomcat.addServlet(context, "api", new ApiServlet(routes));
+        api.setMultipartConfigElement(new MultipartConfigElement(baseDir.resolve("uploads").toString(), maxUploadBytes, maxUploadBytes, 1 << 20));
+        Files.createDirectories(baseDir.resolve("uploads"));
+        context.addServletMappingDecoded("/api", "api");
+        context.addServletMappingDecoded("/api/*", "api");
+
+        Tomcat.addServlet(context, "metrics", new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                response.setContentType(PrometheusMetrics.CONTENT_TYPE);
+                metrics.write(response.getOutputStream());
+            }
+        });
+        context.addServletMappingDecoded("/metrics", "metrics");
+
+        Tomcat.addServlet(context, "not-found", new ApiServlet(List.of()));
+        context.addServletMappingDecoded("/", "not-found");
+    }
+
+    /**
+     * Starts listening.
+     *
+     * @throws IllegalStateException saying that the port is taken, or why Tomcat did not start
+     */
+    public void start() {
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("the admin port could not start: " + e.getMessage(), e);
+        }
+        port = tomcat.getConnector().getLocalPort();
+        if (port <= 0) {
+            throw new IllegalStateException("the admin port " + tomcat.getConnector().getPort() + " could not be bound: is another admin isolate"
+                    + " or another program using it? (choose another with --port)");
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            Logger.getLogger(AdminServer.class.getName()).warning("stopping the admin port: " + e.getMessage());
+        }
+    }
+}

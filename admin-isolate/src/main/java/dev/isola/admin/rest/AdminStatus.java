@@ -1,0 +1,20 @@
+package dev.isola.admin.rest;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code GET /api/status}: the admin isolate and a line per domain.
+ *
+ * @param version       the server's version
+ * @param adminIsolate  the admin isolate's id in the mvm registry
+ * @param pid           its process id
+ * @param startedAt     when it started
+ * @param domainsRoot   the directory of the domains
+ * @param domains       each domain's name and state
+ */
+public record AdminStatus(String version, String adminIsolate, long pid, Instant startedAt, String domainsRoot, List<DomainLine> domains) {
+
+    public record DomainLine(String name, String mode, String state, String url, int isolates, int applications) {
+    }
+}

@@ -1,0 +1,20 @@
+package dev.isola.admin.rest;
+
+/**
+ * What a route handler answers: a status and a body, which is written as JSON unless it is a
+ * {@link Text}.
+ */
+public record ApiResponse(int status, Object body) {
+
+    /** A body sent as is, with its own media type (the OpenAPI document in YAML). */
+    public record Text(String mediaType, String content) {
+    }
+
+    public static ApiResponse ok(Object body) {
+        return new ApiResponse(200, body);
+    }
+
+    public static ApiResponse created(Object body) {
+        return new ApiResponse(201, body);
+    }
+}

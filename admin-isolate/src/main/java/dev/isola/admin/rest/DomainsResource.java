@@ -1,0 +1,155 @@
+package dev.isola.admin.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.isola.admin.supervise.DomainRuntime;
+import dev.isola.admin.supervise.DomainView;
+import dev.isola.admin.supervise.Supervisor;
+import dev.isola.domains.JsonFiles;
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigException;
+import dev.isola.domains.config.DomainConfigJson;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code /api/domains}: list, create, detail, delete, start, stop, restart.
+ *
+ * <p>Creating checks the configuration (errors name the field) and the port: neither another
+ * domain nor another process may have it. Without {@code httpPort} the first free port from
+ * 8080 up is taken. A created domain is stopped unless the body says {@code "start": true}.
+ */
+final class DomainsResource {
+
+    static final int FIRST_DEFAULT_PORT = 8080;
+    private static final int MAX_BODY = 64 * 1024;
+
+    private final Supervisor supervisor;
+
+    DomainsResource(Supervisor supervisor) {
+        this.supervisor = supervisor;
+    }
+
+    ApiResponse list(ApiRequest request) {
+        return ApiResponse.ok(supervisor.all().stream().map(DomainRuntime::view).toList());
+    }
+
+    ApiResponse get(ApiRequest request) {
+        return ApiResponse.ok(supervisor.domain(request.path("domain")).view());
+    }
+
+    ApiResponse create(ApiRequest request) throws IOException {
+        JsonNode body = readJson(request);
+        boolean start = false;
+        if (body instanceof ObjectNode object && object.has("start")) {
+            JsonNode flag = object.remove("start");
+            if (!flag.isBoolean()) {
+                throw new DomainConfigException("start", flag + " must be true or false");
+            }
+            start = flag.booleanValue();
+        }
+        Optional<String> name = Optional.ofNullable(body.get("name")).filter(JsonNode::isTextual).map(JsonNode::asText);
+        if (name.isPresent()) {
+            DomainConfig.checkName(name.get());
+            if (supervisor.root().names().contains(name.get())) {
+                throw new ApiException(409, "domain '" + name.get() + "' already exists; choose another name or delete it first");
+            }
+        }
+        String host = Optional.ofNullable(body.get("host")).map(JsonNode::asText).orElse(DomainConfig.DEFAULT_HOST);
+        DomainConfig config = DomainConfigJson.read(body, body.has("httpPort") ? Integer.MIN_VALUE : freePort(host));
+        if (config.httpPort() > 0 && body.has("httpPort")) {
+            checkPort(config);
+        }
+        DomainRuntime created = supervisor.create(config);
+        if (start) {
+            created.start();
+        }
+        return ApiResponse.created(created.view());
+    }
+
+    ApiResponse delete(ApiRequest request) {
+        String name = request.path("domain");
+        supervisor.delete(name, request.flag("force", false));
+        return ApiResponse.ok(new Message("domain " + name + " deleted"));
+    }
+
+    ApiResponse start(ApiRequest request) {
+        DomainRuntime domain = supervisor.domain(request.path("domain"));
+        domain.start();
+        return ApiResponse.ok(domain.view());
+    }
+
+    ApiResponse stop(ApiRequest request) {
+        DomainRuntime domain = supervisor.domain(request.path("domain"));
+        domain.stop();
+        return ApiResponse.ok(domain.view());
+    }
+
+    ApiResponse restart(ApiRequest request) {
+        DomainRuntime domain = supervisor.domain(request.path("domain"));
+        domain.restart();
+        return ApiResponse.ok(domain.view());
+    }
+
+    /** A one-line answer: {@code {"message": "..."}}. */
+    record Message(String message) {
+    }
+
+    private void checkPort(DomainConfig config) {
+        for (DomainConfig other : supervisor.root().loadAll()) {
+            if (other.httpPort() == config.httpPort()) {
+                throw new ApiException(409, "port " + config.httpPort() + " is already the HTTP port of domain " + other.name()
+                        + "; choose another port (httpPort)");
+            }
+        }
+        if (!bindable(config.host(), config.httpPort())) {
+            throw new ApiException(409, "port " + config.httpPort() + " on " + config.host() + " is in use by another process;"
+                    + " choose another port (httpPort)");
+        }
+    }
+
+    private int freePort(String host) {
+        List<Integer> taken = supervisor.root().loadAll().stream().map(DomainConfig::httpPort).toList();
+        for (int port = FIRST_DEFAULT_PORT; port < FIRST_DEFAULT_PORT + 100; port++) {
+            if (!taken.contains(port) && bindable(host, port)) {
+                return port;
+            }
+        }
+        throw new ApiException(409, "no free port between " + FIRST_DEFAULT_PORT + " and " + (FIRST_DEFAULT_PORT + 99) + "; give httpPort");
+    }
+
+    private static boolean bindable(String host, int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static JsonNode readJson(ApiRequest request) throws IOException {
+        byte[] bytes;
+        try (InputStream in = request.http().getInputStream()) {
+            bytes = in.readNBytes(MAX_BODY + 1);
+        }
+        if (bytes.length > MAX_BODY) {
+            throw new ApiException(413, "a domain configuration is at most " + MAX_BODY / 1024 + " KB");
+        }
+        if (bytes.length == 0) {
+            throw new ApiException(400, "the body must be the domain's configuration as JSON, e.g. {\"name\": \"shop\", \"mode\": \"combined\"}");
+        }
+        try {
+            return JsonFiles.MAPPER.readTree(bytes);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new DomainConfigException("(document)", "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+    }
+}

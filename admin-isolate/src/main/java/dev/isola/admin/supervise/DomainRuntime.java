@@ -1,0 +1,694 @@
+package dev.isola.admin.supervise;
+
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.applications.ApplicationRegistry;
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.Member;
+import dev.isola.domains.control.ControlClient;
+import dev.isola.domains.control.MemberStatus;
+import dev.isola.domains.events.DomainEvent;
+import dev.isola.domains.events.EventJournal;
+import dev.isola.domains.isolate.DomainIsolates;
+import dev.isola.domains.isolate.DomainMain;
+import dev.isola.domains.isolate.StartupPair;
+import dev.isola.mvm.invoke.Invoker;
+import dev.isola.mvm.invoke.LinkPair;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.isolate.IsolateRecord;
+import dev.isola.mvm.isolate.IsolateStartException;
+import dev.isola.mvm.isolate.IsolateStatus;
+import dev.isola.mvm.link.Link;
+import dev.isola.mvm.link.LinkInbox;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One domain under supervision: its isolates, their control conversations, and its life.
+ *
+ * <pre>
+ *   STOPPED ──start──▶ STARTING ──all ready──▶ RUNNING ──an isolate dies──▶ RESTARTING ──back──▶ RUNNING
+ *      ▲                  │ fails                 │ stop                       │ restart limit
+ *      └──── STOPPING ◀───┴───────────────────────┘                            ▼
+ *                                                                            FAILED
+ * </pre>
+ *
+ * <p>Operations that change the domain (start, stop, deploy, …) hold the domain's lock, so
+ * they happen one at a time; reading its state does not wait for them. An isolate that ends
+ * while the domain should run is restarted as the {@link RestartPolicy} says; in a separated
+ * domain its peers get new links to the new isolate. Everything that happens is recorded in
+ * the domain's event journal and logged as one line.
+ */
+public final class DomainRuntime {
+
+    public enum State { STOPPED, STARTING, RUNNING, RESTARTING, STOPPING, FAILED }
+
+    private static final System.Logger LOG = System.getLogger("dev.isola.admin");
+    /** How long an isolate may take from its main method to ready (its applications redeployed). */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+    /** How long an orderly stop may take before the isolate is halted. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    private final String name;
+    private final DomainDirectory directory;
+    private final SupervisorContext context;
+    private final EventJournal journal;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Map<Member, MemberRuntime> members = new EnumMap<>(Member.class);
+    private final Deque<Instant> restarts = new ArrayDeque<>();
+    private final Deployments deployments;
+    private volatile State state = State.STOPPED;
+    private volatile String problem = "";
+    private volatile DomainConfig config;
+
+    DomainRuntime(DomainDirectory directory, DomainConfig config, SupervisorContext context) {
+        this.name = directory.name();
+        this.directory = directory;
+        this.config = config;
+        this.context = context;
+        this.journal = new EventJournal(directory.eventsFile());
+        this.deployments = new Deployments(this);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public DomainConfig config() {
+        return config;
+    }
+
+    public DomainDirectory directory() {
+        return directory;
+    }
+
+    public EventJournal journal() {
+        return journal;
+    }
+
+    public Deployments deployments() {
+        return deployments;
+    }
+
+    /** The domain's running isolates, in start order. */
+    List<MemberRuntime> members() {
+        synchronized (members) {
+            return List.copyOf(members.values());
+        }
+    }
+
+    Optional<MemberRuntime> member(Member member) {
+        synchronized (members) {
+            return Optional.ofNullable(members.get(member));
+        }
+    }
+
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    /** A snapshot for the API. */
+    public DomainView view() {
+        DomainConfig c = config;
+        List<DomainView.MemberView> isolates = new ArrayList<>();
+        int port = c.httpPort();
+        for (MemberRuntime m : members()) {
+            isolates.add(new DomainView.MemberView(m.member().key(), m.member().isolateName(name), m.isolate().id(), m.isolate().pid(),
+                    m.origin().name(), m.since()));
+        }
+        State s = state;
+        String url = s == State.RUNNING || s == State.RESTARTING ? "http://" + c.host() + ":" + port + "/" : "";
+        int recent;
+        synchronized (restarts) {
+            recent = context.policy().recent(restarts, Instant.now());
+        }
+        return new DomainView(name, c.mode().key(), s.name(), directory.keepRunning(), c.host(), port, url, problem, isolates,
+                new ApplicationRegistry(directory).list(), recent);
+    }
+
+    /** The domain's running isolates with their memory, GC and class-sharing figures, in start order. */
+    public List<IsolateView> isolates() {
+        return members().stream().map(m -> IsolateView.of(name, m)).toList();
+    }
+
+    /** Application-level figures of each running isolate (JMS destinations), by isolate name; isolates that do not answer are left out. */
+    public Map<String, dev.isola.domains.control.MemberMetrics> metrics() {
+        Map<String, dev.isola.domains.control.MemberMetrics> metrics = new java.util.LinkedHashMap<>();
+        for (MemberRuntime m : members()) {
+            try {
+                metrics.put(m.member().isolateName(name), Invoker.withTimeout(Duration.ofSeconds(5), () -> m.control().control().metrics()));
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.DEBUG, "[" + name + "/" + m.member().isolateName(name) + "] no metrics: " + e.getMessage());
+            }
+        }
+        return metrics;
+    }
+
+    /**
+     * Starts the domain's isolates in order (JMS, EJB, web; or the one of a combined domain),
+     * each with its links, and waits until each has redeployed its applications.
+     *
+     * @throws DomainOperationException CONFLICT if it runs or is busy, FAILED naming the isolate that did not start and why
+     */
+    public void start() {
+        lock.lock();
+        try {
+            if (state == State.RUNNING || state == State.RESTARTING) {
+                throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "domain " + name + " is already running");
+            }
+            config = context.reload().apply(name);
+            directory.keepRunning(true);
+            synchronized (restarts) {
+                restarts.clear();
+            }
+            startAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void startAll() {
+        state = State.STARTING;
+        problem = "";
+        DomainConfig c = config;
+        if (c.httpPort() > 0) {
+            checkPortFree(c);
+        }
+        try {
+            startMembers(c.members());
+            state = State.RUNNING;
+            LOG.log(System.Logger.Level.INFO, "[" + name + "] domain running at http://" + c.host() + ":" + c.httpPort() + "/");
+        } catch (DomainOperationException e) {
+            fail(e.getMessage());
+            throw e;
+        }
+    }
+
+    private void checkPortFree(DomainConfig c) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(c.host()), c.httpPort()));
+        } catch (IOException e) {
+            String message = "cannot start domain " + name + ": port " + c.httpPort() + " on " + c.host()
+                    + " is in use by another process (" + e.getMessage() + "); stop that process or change the domain's httpPort";
+            fail(message);
+            throw new DomainOperationException(DomainOperationException.Kind.FAILED, message);
+        }
+    }
+
+    /** Stops the isolates that still run, marks the domain FAILED and records why. */
+    private void fail(String reason) {
+        problem = reason;
+        stopMembers();
+        state = State.FAILED;
+        record("", -1, DomainEvent.Kind.FAILED, reason);
+    }
+
+    /**
+     * Stops the domain in an orderly way (web, then EJB, then JMS), halting an isolate that has
+     * not ended after 30 s; the domain stays stopped, also across admin restarts.
+     */
+    public void stop() {
+        lock.lock();
+        try {
+            directory.keepRunning(false);
+            if (state == State.STOPPED) {
+                return;
+            }
+            state = State.STOPPING;
+            stopMembers();
+            state = State.STOPPED;
+            problem = "";
+            record("", -1, DomainEvent.Kind.STOPPED, "stopped on request");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops then starts the domain. */
+    public void restart() {
+        lock.lock();
+        try {
+            stop();
+            start();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void stopMembers() {
+        List<MemberRuntime> running = members().reversed();
+        for (MemberRuntime m : running) {
+            m.leave();
+            try {
+                Invoker.withTimeout(Duration.ofSeconds(10), () -> {
+                    m.control().control().shutdown();
+                    return null;
+                });
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.INFO, "[" + name + "/" + m.member().isolateName(name) + "] did not take the shutdown request ("
+                        + e.getMessage() + "); ending it");
+                m.isolate().exit(0);
+            }
+        }
+        for (MemberRuntime m : running) {
+            awaitEnd(m.isolate());
+            m.control().close();
+        }
+        synchronized (members) {
+            members.clear();
+        }
+    }
+
+    private void awaitEnd(Isolate isolate) {
+        try {
+            isolate.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, "[" + name + "/" + isolate.name() + "] did not stop within " + STOP_TIMEOUT.toSeconds() + " s; halting it");
+            isolate.halt(1).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            isolate.halt(1).join();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * At admin start: takes over the domain's isolates that still run (left by a previous admin
+     * isolate), starting only those that are missing.
+     */
+    void resume() {
+        lock.lock();
+        try {
+            state = State.STARTING;
+            List<Member> missing = new ArrayList<>();
+            for (Member member : config.members()) {
+                Optional<MemberRuntime> adopted = adopt(member);
+                if (adopted.isPresent()) {
+                    synchronized (members) {
+                        members.put(member, adopted.get());
+                    }
+                    watch(adopted.get());
+                } else {
+                    missing.add(member);
+                }
+            }
+            if (missing.size() == config.members().size()) {
+                startAll();
+                return;
+            }
+            if (!missing.isEmpty()) {
+                startMembers(missing);
+            }
+            state = State.RUNNING;
+        } catch (DomainOperationException e) {
+            if (state != State.FAILED) {
+                fail(e.getMessage());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Optional<MemberRuntime> adopt(Member member) {
+        List<IsolateRecord> found = context.registry().running().stream()
+                .filter(r -> DomainIsolates.isMember(r.mainClass(), r.arguments(), directory, member))
+                .sorted(Comparator.comparing(IsolateRecord::createdAt).reversed()).toList();
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        for (IsolateRecord extra : found.subList(1, found.size())) {
+            // Two isolates of one member would fight over the port and the database: the older one goes.
+            record(member.isolateName(name), extra.pid(), DomainEvent.Kind.EXITED, "duplicate of " + found.getFirst().id() + "; halted");
+            context.registry().adopt(extra.id()).halt(1).join();
+        }
+        IsolateRecord record = found.getFirst();
+        Isolate isolate = context.registry().adopt(record.id());
+        Isolate me = Isolate.current();
+        Link requests = Link.newLink(me, isolate);
+        Link replies = Link.newLink(isolate, me);
+        LinkInbox.deliver(isolate, DomainMain.CONTROL_LABEL, replies, requests);
+        ControlClient control = ControlClient.open(new LinkPair(requests, replies));
+        try {
+            MemberStatus status = Invoker.withTimeout(Duration.ofSeconds(70), () -> control.control().awaitReady(60_000));
+            if (status.phase() != MemberStatus.Phase.READY) {
+                throw new IllegalStateException("it is " + status.phase() + (status.problem().isEmpty() ? "" : ": " + status.problem()));
+            }
+            record(member.isolateName(name), record.pid(), DomainEvent.Kind.ADOPTED, "running since " + record.processStart()
+                    + ", " + status.applications().size() + " application(s)");
+            return Optional.of(new MemberRuntime(member, isolate, control, MemberRuntime.Origin.ADOPTED));
+        } catch (Exception e) {
+            control.close();
+            record(member.isolateName(name), record.pid(), DomainEvent.Kind.EXITED, "found running but not answering on a new control link ("
+                    + e.getMessage() + "); halted, to be started again");
+            isolate.halt(1).join();
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Starts {@code toStart} (in the domain's start order) with their links. Peers that run
+     * already serve the new isolates' connections before these start, and connect to the new
+     * servers once those are ready.
+     *
+     * @throws DomainOperationException FAILED naming the isolate and why; the isolates started by this call are halted
+     */
+    private void startMembers(List<Member> toStart) {
+        DomainConfig c = config;
+        Isolate me = Isolate.current();
+        Map<Member, Isolate> created = new EnumMap<>(Member.class);
+        for (Member member : c.members()) {
+            if (toStart.contains(member)) {
+                created.put(member, new Isolate(DomainIsolates.spec(c, directory, member, context.image()), context.mvmHome()));
+            }
+        }
+        Map<Member, Map<StartupPair, LinkPair>> startupPairs = new EnumMap<>(Member.class);
+        Map<Member, LinkPair> controlPairs = new EnumMap<>(Member.class);
+        for (Map.Entry<Member, Isolate> entry : created.entrySet()) {
+            Link requests = Link.newLink(me, entry.getValue());
+            Link replies = Link.newLink(entry.getValue(), me);
+            controlPairs.put(entry.getKey(), new LinkPair(requests, replies));
+            startupPairs.computeIfAbsent(entry.getKey(), m -> new EnumMap<>(StartupPair.class)).put(StartupPair.CONTROL, new LinkPair(replies, requests));
+        }
+        List<Runnable> onceReady = new ArrayList<>();
+        try {
+            for (PeerEdge edge : PeerEdge.of(c.mode())) {
+                boolean newClient = created.containsKey(edge.client());
+                boolean newServer = created.containsKey(edge.server());
+                if (!newClient && !newServer) {
+                    continue;
+                }
+                Isolate client = newClient ? created.get(edge.client()) : running(edge.client()).isolate();
+                Isolate server = newServer ? created.get(edge.server()) : running(edge.server()).isolate();
+                Link requests = Link.newLink(client, server);
+                Link replies = Link.newLink(server, client);
+                if (newClient) {
+                    startupPairs.computeIfAbsent(edge.client(), m -> new EnumMap<>(StartupPair.class)).put(edge.clientPair(), new LinkPair(requests, replies));
+                } else {
+                    MemberRuntime running = running(edge.client());
+                    onceReady.add(() -> reconnect(edge, running, requests, replies));
+                }
+                if (newServer) {
+                    startupPairs.computeIfAbsent(edge.server(), m -> new EnumMap<>(StartupPair.class)).put(edge.serverPair(), new LinkPair(replies, requests));
+                } else {
+                    MemberRuntime running = running(edge.server());
+                    call(running, "serve the new " + edge.client().isolateName(name),
+                            () -> edge.serve(running.control().control(), replies.descriptor().encode(), requests.descriptor().encode()));
+                }
+            }
+            for (Member member : c.members()) {
+                if (created.containsKey(member)) {
+                    startMember(member, created.get(member), startupPairs.get(member), controlPairs.get(member));
+                }
+            }
+        } catch (RuntimeException e) {
+            for (Member member : created.keySet()) {
+                Optional<MemberRuntime> started = member(member);
+                if (started.isPresent() && started.get().isolate() == created.get(member)) {
+                    started.get().leave();
+                    synchronized (members) {
+                        members.remove(member);
+                    }
+                    started.get().control().close();
+                }
+                if (created.get(member).status() instanceof IsolateStatus.Started || created.get(member).status() instanceof IsolateStatus.Exiting) {
+                    created.get(member).halt(1).join();
+                }
+            }
+            throw e instanceof DomainOperationException d ? d
+                    : new DomainOperationException(DomainOperationException.Kind.FAILED, "domain " + name + " could not start: " + e.getMessage());
+        }
+        onceReady.forEach(Runnable::run);
+    }
+
+    private MemberRuntime running(Member member) {
+        return member(member).orElseThrow(() -> new DomainOperationException(DomainOperationException.Kind.FAILED,
+                "the " + member.key() + " isolate of domain " + name + " is not running"));
+    }
+
+    private void startMember(Member member, Isolate isolate, Map<StartupPair, LinkPair> pairs, LinkPair controlPair) {
+        List<Link> links = new ArrayList<>();
+        for (StartupPair kind : StartupPair.layout(member)) {
+            LinkPair pair = pairs.get(kind);
+            if (pair == null) {
+                throw new IllegalStateException("no " + kind + " pair was made for the " + member.key() + " isolate of " + name);
+            }
+            links.add(pair.outgoing());
+            links.add(pair.incoming());
+        }
+        String isolateName = member.isolateName(name);
+        record(isolateName, -1, DomainEvent.Kind.STARTING, "starting (heap " + config.settings(member).heap() + ", young generation "
+                + config.settings(member).youngGeneration() + ", " + config.settings(member).collector().name().toLowerCase() + " collector)");
+        long begin = System.nanoTime();
+        try {
+            isolate.start(links.toArray(Link[]::new));
+        } catch (IsolateStartException e) {
+            throw new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + isolateName + " of domain " + name
+                    + " did not start: " + e.getMessage());
+        } finally {
+            // The isolates have their ends now; this isolate holds none of the peer links.
+            for (Link link : links) {
+                if (!link.canSend() && !link.canReceive()) {
+                    link.close();
+                }
+            }
+        }
+        ControlClient control = ControlClient.open(controlPair);
+        MemberRuntime runtime = new MemberRuntime(member, isolate, control, MemberRuntime.Origin.STARTED);
+        synchronized (members) {
+            members.put(member, runtime);
+        }
+        watch(runtime);
+        MemberStatus status;
+        try {
+            status = Invoker.withTimeout(READY_TIMEOUT.plusSeconds(10), () -> control.control().awaitReady(READY_TIMEOUT.toMillis()));
+        } catch (Exception e) {
+            throw new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + isolateName + " of domain " + name
+                    + " ended while starting: " + exitOf(isolate) + lastError(isolateName));
+        }
+        if (status.phase() != MemberStatus.Phase.READY) {
+            throw new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + isolateName + " of domain " + name
+                    + " could not start: " + (status.problem().isEmpty() ? "not ready after " + READY_TIMEOUT.toMinutes() + " minutes" : status.problem()));
+        }
+        long failedApplications = status.applications().stream().filter(a -> !a.problem().isEmpty()).count();
+        record(isolateName, isolate.pid(), DomainEvent.Kind.STARTED, "ready in " + Duration.ofNanos(System.nanoTime() - begin).toMillis() + " ms"
+                + (status.httpPort() > 0 ? ", http://" + config.host() + ":" + status.httpPort() + "/" : "")
+                + ", " + status.applications().size() + " application(s)" + (failedApplications > 0 ? ", " + failedApplications + " failed to redeploy" : ""));
+    }
+
+    private static String exitOf(Isolate isolate) {
+        try {
+            return isolate.onExit().get(5, TimeUnit.SECONDS).cause().describe();
+        } catch (TimeoutException e) {
+            isolate.halt(1).join();
+            return "it stopped answering and was halted";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } catch (ExecutionException e) {
+            return String.valueOf(e.getCause());
+        }
+    }
+
+    /** The last error line of the isolate's log, which says why it could not start. */
+    private String lastError(String isolateName) {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(directory.logFile(isolateName));
+            for (String line : lines.reversed()) {
+                if (line.contains(" ERROR ")) {
+                    return "; its log says: " + line.substring(line.indexOf("] ") + 2);
+                }
+            }
+        } catch (IOException e) {
+            // no log: the message has the termination cause already
+        }
+        return "";
+    }
+
+    private void reconnect(PeerEdge edge, MemberRuntime client, Link requests, Link replies) {
+        call(client, "connect to the new " + edge.server().isolateName(name),
+                () -> edge.connect(client.control().control(), requests.descriptor().encode(), replies.descriptor().encode()));
+        record(edge.client().isolateName(name), client.isolate().pid(), DomainEvent.Kind.RECONNECTED,
+                "connected to the new " + edge.server().isolateName(name));
+    }
+
+    private interface ControlCall {
+        void run() throws Exception;
+    }
+
+    private void call(MemberRuntime member, String what, ControlCall call) {
+        try {
+            Invoker.withTimeout(Duration.ofSeconds(30), () -> {
+                call.run();
+                return null;
+            });
+        } catch (Exception e) {
+            throw new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + member.member().isolateName(name)
+                    + " could not " + what + ": " + e.getMessage());
+        }
+    }
+
+    private void watch(MemberRuntime runtime) {
+        runtime.isolate().addStatusListener(status -> {
+            if (status instanceof IsolateStatus.Terminated end) {
+                ended(runtime, end);
+            }
+        });
+        if (runtime.isolate().status() instanceof IsolateStatus.Terminated end) {
+            ended(runtime, end);
+        }
+    }
+
+    private void ended(MemberRuntime runtime, IsolateStatus.Terminated end) {
+        if (!runtime.markEnded()) {
+            return;
+        }
+        String isolateName = runtime.member().isolateName(name);
+        long pid = runtime.isolate().pid();
+        if (runtime.leaving()) {
+            record(isolateName, pid, DomainEvent.Kind.EXITED, end.cause().describe() + " (stopped by the admin isolate)");
+            return;
+        }
+        boolean current;
+        synchronized (members) {
+            current = members.get(runtime.member()) == runtime;
+            if (current) {
+                members.remove(runtime.member());
+            }
+        }
+        record(isolateName, pid, DomainEvent.Kind.EXITED, end.cause().describe());
+        runtime.control().close();
+        if (current && (state == State.RUNNING || state == State.RESTARTING)) {
+            scheduleRestart(end.cause().describe());
+        }
+    }
+
+    private void scheduleRestart(String lastExit) {
+        Instant now = Instant.now();
+        int recent;
+        synchronized (restarts) {
+            recent = context.policy().recent(restarts, now);
+            if (context.policy().allows(recent)) {
+                restarts.addLast(now);
+            }
+        }
+        if (!context.policy().allows(recent)) {
+            context.executor().execute(() -> {
+                lock.lock();
+                try {
+                    if (state == State.RUNNING || state == State.RESTARTING) {
+                        fail("restart limit reached: " + recent + " restarts within " + context.policy().window().toMinutes()
+                                + " minutes; last exit: " + lastExit + ". Fix the cause, then start the domain again");
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            });
+            return;
+        }
+        state = State.RESTARTING;
+        Duration delay = context.policy().delay(recent);
+        record("", -1, DomainEvent.Kind.RESTART_SCHEDULED, "restart " + (recent + 1) + " of at most " + context.policy().limit()
+                + " within " + context.policy().window().toMinutes() + " minutes, in " + delay.toMillis() + " ms");
+        context.executor().schedule(this::restartMissing, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void restartMissing() {
+        lock.lock();
+        try {
+            if (state != State.RESTARTING) {
+                return;
+            }
+            List<Member> missing = config.members().stream().filter(m -> member(m).isEmpty()).toList();
+            if (missing.isEmpty()) {
+                state = State.RUNNING;
+                return;
+            }
+            try {
+                startMembers(missing);
+                state = State.RUNNING;
+            } catch (DomainOperationException e) {
+                record("", -1, DomainEvent.Kind.EXITED, "restart failed: " + e.getMessage());
+                scheduleRestart(e.getMessage());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Records an event in the domain's journal and logs it as one line. */
+    void record(String isolate, long pid, DomainEvent.Kind kind, String message) {
+        DomainEvent event = DomainEvent.of(name, isolate, pid, kind, message);
+        LOG.log(kind == DomainEvent.Kind.FAILED || kind == DomainEvent.Kind.DEPLOYMENT_FAILED ? System.Logger.Level.WARNING
+                : System.Logger.Level.INFO, event.describe());
+        try {
+            journal.append(event);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "[" + name + "] " + e.getMessage());
+        }
+    }
+
+    /** Closes the control conversations without stopping anything (the admin isolate is exiting; the domain goes on). */
+    void detach() {
+        for (MemberRuntime m : members()) {
+            m.leave();
+            m.control().close();
+        }
+    }
+
+    /**
+     * Refuses at once what needs a running domain, before an upload is read.
+     *
+     * @throws DomainOperationException CONFLICT saying what state the domain is in and what to do
+     */
+    public void requireRunning(String what) {
+        deploymentTargets(what);
+    }
+
+    /**
+     * The running isolates that host applications, in deployment order (EJB before web), for
+     * {@link Deployments}.
+     *
+     * @throws DomainOperationException CONFLICT if the domain does not run
+     */
+    List<MemberRuntime> deploymentTargets(String what) {
+        State s = state;
+        if (s != State.RUNNING) {
+            String reason = switch (s) {
+                case STOPPED -> "it is stopped; start it first: deploy-tool start-domain " + name;
+                case STARTING -> "it is starting; try again once it runs (deploy-tool status)";
+                case RESTARTING -> "one of its isolates is being restarted; try again in a moment (deploy-tool status)";
+                case STOPPING -> "it is stopping";
+                case FAILED -> "it failed (" + problem + "); start it again first: deploy-tool start-domain " + name;
+                case RUNNING -> throw new IllegalStateException();
+            };
+            throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "cannot " + what + " domain " + name + ": " + reason);
+        }
+        List<MemberRuntime> targets = new ArrayList<>();
+        for (Member member : List.of(Member.SERVER, Member.EJB, Member.WEB)) {
+            member(member).ifPresent(targets::add);
+        }
+        return targets;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.isola.admin.supervise;
+
+import dev.isola.domains.applications.ApplicationRecord;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A domain as the API shows it.
+ *
+ * @param state       STOPPED, STARTING, RUNNING, RESTARTING, STOPPING or FAILED
+ * @param keepRunning whether the admin keeps it running (and starts it when the admin starts)
+ * @param url         where its applications answer, when it runs
+ * @param problem     why it failed, empty otherwise
+ * @param restarts    restarts within the restart policy's window
+ */
+public record DomainView(String name, String mode, String state, boolean keepRunning, String host, int httpPort, String url, String problem,
+                         List<MemberView> isolates, List<ApplicationRecord> applications, int restarts) {
+
+    /**
+     * One isolate of the domain.
+     *
+     * @param member    server, web, ejb or jms
+     * @param name      the isolate's name
+     * @param id        its id in the mvm registry
+     * @param pid       its process id
+     * @param origin    STARTED by this admin isolate or ADOPTED from a previous one
+     * @param since     when this admin isolate started or adopted it
+     */
+    public record MemberView(String member, String name, String id, long pid, String origin, Instant since) {
+    }
+}

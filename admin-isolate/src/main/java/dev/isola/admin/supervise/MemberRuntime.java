@@ -1,0 +1,52 @@
+package dev.isola.admin.supervise;
+
+import dev.isola.domains.config.Member;
+import dev.isola.domains.control.ControlClient;
+import dev.isola.mvm.isolate.Isolate;
+
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One running isolate of a domain as the supervisor holds it: the isolate handle (created by
+ * this admin isolate, or adopted from a previous one) and the control conversation with it.
+ */
+final class MemberRuntime {
+
+    enum Origin { STARTED, ADOPTED }
+
+    private final Member member;
+    private final Isolate isolate;
+    private final ControlClient control;
+    private final Origin origin;
+    private final Instant since;
+    /** Set before the supervisor stops it, so that its end is not taken for a crash. */
+    private volatile boolean leaving;
+    private final AtomicBoolean ended = new AtomicBoolean();
+
+    MemberRuntime(Member member, Isolate isolate, ControlClient control, Origin origin) {
+        this.member = member;
+        this.isolate = isolate;
+        this.control = control;
+        this.origin = origin;
+        this.since = Instant.now();
+    }
+
+    Member member() { return member; }
+
+    Isolate isolate() { return isolate; }
+
+    ControlClient control() { return control; }
+
+    Origin origin() { return origin; }
+
+    /** When this admin isolate started or adopted it. */
+    Instant since() { return since; }
+
+    boolean leaving() { return leaving; }
+
+    void leave() { leaving = true; }
+
+    /** True the first time only: its end is handled once, however it is reported. */
+    boolean markEnded() { return ended.compareAndSet(false, true); }
+}

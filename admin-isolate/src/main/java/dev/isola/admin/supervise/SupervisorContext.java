@@ -1,0 +1,23 @@
+package dev.isola.admin.supervise;
+
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.mvm.image.Image;
+import dev.isola.mvm.isolate.IsolateRegistry;
+
+import java.nio.file.Path;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+
+/**
+ * What every {@link DomainRuntime} of one supervisor shares.
+ *
+ * @param image    the image every domain isolate starts from
+ * @param mvmHome  the mvm home the isolates are registered in
+ * @param registry that home's registry, to find isolates to re-adopt
+ * @param policy   when isolates that ended unasked are restarted
+ * @param executor runs delayed restarts
+ * @param reload   reads a domain's configuration again (it may have been edited)
+ */
+record SupervisorContext(Image image, Path mvmHome, IsolateRegistry registry, RestartPolicy policy, ScheduledExecutorService executor,
+                         Function<String, DomainConfig> reload) {
+}

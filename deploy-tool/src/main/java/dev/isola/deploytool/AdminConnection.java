@@ -1,0 +1,116 @@
+package dev.isola.deploytool;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/**
+ * The admin isolate's REST API as deploy-tool uses it ({@code java.net.http}): JSON in and
+ * out, HTTP Basic credentials, and every failure turned into a {@link ToolException} whose exit
+ * status says what kind it was and whose message is the server's, plus what to do next.
+ */
+final class AdminConnection {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI base;
+    private final Credentials credentials;
+    private final HttpClient http;
+    private final Duration timeout;
+
+    AdminConnection(URI base, Credentials credentials, Duration timeout) {
+        this.base = base;
+        this.credentials = credentials;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    JsonNode get(String path) {
+        return send(request(path).GET());
+    }
+
+    JsonNode post(String path, JsonNode body) {
+        return send(request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
+    JsonNode post(String path) {
+        return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    JsonNode delete(String path) {
+        return send(request(path).DELETE());
+    }
+
+    /** Sends an archive as the raw body, waiting for the server's go-ahead ("100 Continue") before the first byte. */
+    JsonNode upload(String method, String path, HttpRequest.BodyPublisher body) {
+        return send(request(path).header("Content-Type", "application/octet-stream").expectContinue(true).method(method, body));
+    }
+
+    private HttpRequest.Builder request(String path) {
+        String token = Base64.getEncoder().encodeToString((credentials.user() + ":" + credentials.password()).getBytes(StandardCharsets.UTF_8));
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).header("Authorization", "Basic " + token)
+                .header("Accept", "application/json");
+    }
+
+    private JsonNode send(HttpRequest.Builder builder) {
+        HttpRequest request = builder.build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            throw unreachable(e);
+        } catch (HttpTimeoutException e) {
+            throw new ToolException(ExitCodes.UNREACHABLE, "the admin isolate at " + base + " did not answer within " + timeout.toSeconds()
+                    + " s (" + request.method() + " " + request.uri().getPath() + "); it may still be working: check with deploy-tool status,"
+                    + " or allow longer with --timeout");
+        } catch (IOException e) {
+            if (e.getCause() instanceof ConnectException || String.valueOf(e.getMessage()).contains("Connection refused")) {
+                throw unreachable(e);
+            }
+            throw new ToolException(ExitCodes.UNREACHABLE, "the connection to the admin isolate at " + base + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ToolException(ExitCodes.INTERNAL, "interrupted");
+        }
+        JsonNode body = parse(response);
+        int status = response.statusCode();
+        if (status / 100 == 2) {
+            return body;
+        }
+        String message = body.path("message").asText("HTTP " + status + " " + response.body());
+        if (status == 401 || status == 403) {
+            throw new ToolException(ExitCodes.AUTHENTICATION, "authentication failed (user " + credentials.user() + ", password from "
+                    + credentials.source() + "): " + message + ". Give the admin password with --password-file or "
+                    + Credentials.PASSWORD_VARIABLE);
+        }
+        throw new ToolException(ExitCodes.ofHttpStatus(status), message);
+    }
+
+    private ToolException unreachable(Exception e) {
+        return new ToolException(ExitCodes.UNREACHABLE, "cannot reach the admin isolate at " + base + " (" + (e.getMessage() == null
+                ? e.getClass().getSimpleName() : e.getMessage()) + "); is it running? Start it with bin/appserver start, or point --url at it");
+    }
+
+    private static JsonNode parse(HttpResponse<String> response) {
+        if (response.body() == null || response.body().isBlank()) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(response.body());
+        } catch (JsonProcessingException e) {
+            return JSON.createObjectNode().put("message", "HTTP " + response.statusCode() + ": " + response.body().strip());
+        }
+    }
+}
