@@ -37,7 +37,7 @@ final class ApplicationsResource {
         DomainRuntime domain = supervisor.domain(request.path("domain"));
         Optional<String> name = request.query("name");
         name.ifPresent(ApplicationsResource::checkName);
-        domain.requireRunning("deploy to");
+        domain.requireRunning("deploy " + name.map(n -> n + " ").orElse("") + "to");
         Uploads.Upload upload = uploads.receive(request, domain.directory().archives(), name.orElse("application"));
         String application = name.or(() -> upload.fileName().map(ApplicationsResource::withoutExtension)).orElseThrow(() -> {
             deleteQuietly(upload);

@@ -1,0 +1,261 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.deploy.TestArchives;
+import dev.isola.admin.it.broken.BrokenServlet;
+import dev.isola.admin.it.broken.MissingService;
+import dev.isola.deploytool.ExitCodes;
+import dev.isola.domains.JsonFiles;
+import dev.isola.domains.testapp.TestEars;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static dev.isola.admin.deploy.TestArchives.text;
+import static dev.isola.admin.deploy.TestArchives.zip;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The admin REST API against a real admin isolate and a real combined domain: authentication,
+ * every kind of bad input (each refused with a clear message, nothing changed), the OpenAPI
+ * document, isolate figures, metrics, events, redeploy with rollback, and deploy-tool's exit
+ * statuses.
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AdminApiIT {
+
+    private static AdminFixture admin;
+    private static int shopPort;
+    private static Path ordersEar;
+
+    @BeforeAll
+    static void startAdminWithADomain() throws Exception {
+        admin = AdminFixture.start();
+        shopPort = AdminFixture.freePort();
+        ordersEar = TestEars.orders(admin.work(), "orders.ear");
+        AdminFixture.ToolRun created = admin.deployTool("create-domain", "shop", "--port", Integer.toString(shopPort), "--start");
+        assertEquals(0, created.exitCode(), created.toString());
+        AdminFixture.ToolRun deployed = admin.deployTool("deploy", ordersEar.toString(), "--domain", "shop");
+        assertEquals(0, deployed.exitCode(), deployed.toString());
+        assertTrue(deployed.out().contains("http://127.0.0.1:" + shopPort + "/orders/"), deployed.out());
+    }
+
+    @AfterAll
+    static void stopAdmin() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyEndpointNeedsTheAdminPassword() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (String path : List.of("/api/domains", "/api/openapi.yaml", "/metrics", "/nothing/here")) {
+            HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(URI.create(admin.url() + path)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, anonymous.statusCode(), path);
+            assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm="), path);
+            assertTrue(AdminFixture.parse(anonymous).path("message").asText().contains("authentication required"), anonymous.body());
+        }
+        String wrong = "Basic " + Base64.getEncoder().encodeToString("admin:guess".getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> guessed = http.send(HttpRequest.newBuilder(URI.create(admin.url() + "/api/domains")).header("Authorization", wrong).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, guessed.statusCode());
+        assertTrue(AdminFixture.parse(guessed).path("message").asText().contains("wrong user name or password"), guessed.body());
+
+        Path wrongFile = Files.writeString(admin.work().resolve("wrong-password"), "guess\n");
+        AdminFixture.ToolRun tool = AdminFixture.deployToolAsIs("--url", admin.url(), "--password-file", wrongFile.toString(), "list-domains");
+        assertEquals(ExitCodes.AUTHENTICATION, tool.exitCode(), tool.toString());
+        assertTrue(tool.err().contains("authentication failed (user admin, password from --password-file " + wrongFile + ")"), tool.err());
+    }
+
+    @Test
+    @Order(2)
+    void badUploadsAreRefusedWithAClearMessageAndNothingChanges() throws Exception {
+        assertUploadRefused(text("<html>oops</html>"), 400, "is not a zip archive");
+        assertUploadRefused(TestArchives.zipSlipEar(), 400, "entry '../../evil.sh' of bad.ear would be written outside");
+        assertUploadRefused(Files.readAllBytes(TestArchives.bombEar(admin.work(), 64)), 413, "expands to more than 16 MB");
+        assertUploadRefused(zip(Map.of("lib/util.jar", zip(Map.of("a/B.class", text("x"))))), 400, "contains no module");
+
+        AdminFixture.ToolRun tool = admin.deployTool("deploy", Files.write(admin.work().resolve("notes.ear"), text("not an archive")).toString(),
+                "--domain", "shop");
+        assertEquals(ExitCodes.REJECTED, tool.exitCode(), tool.toString());
+        assertTrue(tool.err().contains("notes.ear is not a zip archive"), tool.err());
+    }
+
+    private static void assertUploadRefused(byte[] archive, int status, String expected) throws Exception {
+        HttpResponse<String> response = admin.upload("/api/domains/shop/applications?name=bad&filename=bad.ear", archive);
+        assertEquals(status, response.statusCode(), response.body());
+        JsonNode body = AdminFixture.parse(response);
+        assertEquals(status, body.path("status").asInt());
+        assertTrue(body.path("message").asText().contains(expected), body.toString());
+        assertEquals(List.of("orders"), applicationNames("shop"), "nothing was deployed");
+        try (Stream<Path> files = Files.list(admin.domainsRoot().resolve("shop/applications/archives"))) {
+            assertEquals(List.of("orders.ear"), files.map(p -> p.getFileName().toString()).toList(), "nothing was left behind");
+        }
+        assertEquals("processed=", HttpProbe.processed(shopPort), "the application still answers");
+    }
+
+    @Test
+    @Order(3)
+    void deployingToAnUnknownOrStoppedDomainIsRefused() throws Exception {
+        HttpResponse<String> unknown = admin.upload("/api/domains/shoe/applications?name=orders", Files.readAllBytes(ordersEar));
+        assertEquals(404, unknown.statusCode());
+        assertTrue(unknown.body().contains("no domain 'shoe'") && unknown.body().contains("domains: shop"), unknown.body());
+
+        AdminFixture.ToolRun cold = admin.deployTool("create-domain", "cold", "--port", Integer.toString(AdminFixture.freePort()));
+        assertEquals(0, cold.exitCode(), cold.toString());
+        assertTrue(cold.out().contains("Next: deploy-tool start-domain cold"), cold.out());
+        AdminFixture.ToolRun refused = admin.deployTool("deploy", ordersEar.toString(), "--domain", "cold");
+        assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());
+        assertTrue(refused.err().contains("cannot deploy orders to domain cold: it is stopped; start it first: deploy-tool start-domain cold"),
+                refused.err());
+        assertEquals(List.of(), applicationNames("cold"));
+        assertEquals(0, admin.deployTool("delete-domain", "cold").exitCode());
+    }
+
+    @Test
+    @Order(4)
+    void creatingADomainWithATakenPortOrABadNameIsRefused() throws Exception {
+        HttpResponse<String> sameAsShop = createDomain("{\"name\": \"twin\", \"httpPort\": " + shopPort + "}");
+        assertEquals(409, sameAsShop.statusCode());
+        assertTrue(sameAsShop.body().contains("port " + shopPort + " is already the HTTP port of domain shop"), sameAsShop.body());
+        try (ServerSocket squatter = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            HttpResponse<String> taken = createDomain("{\"name\": \"twin\", \"httpPort\": " + squatter.getLocalPort() + "}");
+            assertEquals(409, taken.statusCode());
+            assertTrue(taken.body().contains("is in use by another process"), taken.body());
+        }
+        HttpResponse<String> badName = createDomain("{\"name\": \"My Shop\"}");
+        assertEquals(400, badName.statusCode());
+        assertEquals("name", AdminFixture.parse(badName).path("field").asText(), badName.body());
+        HttpResponse<String> badHeap = createDomain("{\"name\": \"twin\", \"isolate\": {\"heap\": \"lots\"}}");
+        assertEquals(400, badHeap.statusCode());
+        assertEquals("isolate.heap", AdminFixture.parse(badHeap).path("field").asText(), badHeap.body());
+        HttpResponse<String> exists = createDomain("{\"name\": \"shop\"}");
+        assertEquals(409, exists.statusCode());
+
+        AdminFixture.ToolRun tool = admin.deployTool("create-domain", "Bad_Name");
+        assertEquals(ExitCodes.REJECTED, tool.exitCode(), tool.toString());
+        assertTrue(tool.err().contains("name: 'Bad_Name' is not a valid domain name"), tool.err());
+        assertEquals(List.of("shop"), names(admin.json("/api/domains")), "no domain was created");
+    }
+
+    private static HttpResponse<String> createDomain(String json) throws Exception {
+        return admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString(json), "application/json");
+    }
+
+    @Test
+    @Order(5)
+    void theApiDescribesItselfAndShowsIsolatesMetricsAndEvents() throws Exception {
+        assertTrue(admin.get("/api/openapi.yaml").body().startsWith("openapi: 3."));
+        assertTrue(admin.json("/api/openapi.json").path("paths").has("/api/domains/{domain}/isolates"));
+
+        JsonNode isolates = admin.json("/api/domains/shop/isolates");
+        assertEquals(1, isolates.size());
+        JsonNode shop = isolates.get(0);
+        assertEquals("shop", shop.path("name").asText());
+        assertEquals(256L << 20, shop.path("heapMaxBytes").asLong(), shop.toString());
+        for (String figure : List.of("pid", "heapUsedBytes", "youngGenerationBytes", "pssBytes", "sharedBytes", "privateBytes", "classesLoaded")) {
+            assertTrue(shop.path(figure).asLong() > 0, figure + " in " + shop);
+        }
+        assertTrue(shop.has("gcCount") && shop.has("gcTimeMillis") && shop.has("classesFromCache"), shop.toString());
+
+        assertEquals(202, HttpProbe.order(shopPort, "metric").statusCode());
+        AdminFixture.await("the order to be processed", () -> HttpProbe.processed(shopPort).equals("processed=metric"));
+        String metrics = admin.get("/metrics").body();
+        assertTrue(metrics.contains("isola_isolate_pss_bytes{domain=\"shop\",isolate=\"shop\",member=\"server\"}"), metrics);
+        assertTrue(metrics.contains("isola_domain_state{domain=\"shop\",state=\"RUNNING\"} 1.0"), metrics);
+        assertTrue(metrics.contains("isola_jms_messages_enqueued_total{destination=\"orders\",domain=\"shop\",isolate=\"shop\",type=\"queue\"} 1.0"), metrics);
+
+        List<String> kinds = new java.util.ArrayList<>();
+        admin.json("/api/domains/shop/events").forEach(e -> kinds.add(e.path("kind").asText()));
+        assertTrue(kinds.containsAll(List.of("CREATED", "STARTING", "STARTED", "DEPLOYED")), kinds.toString());
+        AdminFixture.ToolRun status = admin.deployTool("status");
+        assertEquals(0, status.exitCode(), status.toString());
+        assertTrue(status.out().contains("domain shop (combined): RUNNING"), status.out());
+    }
+
+    @Test
+    @Order(6)
+    void aRedeployThatFailsPutsThePreviousVersionBack() throws Exception {
+        WebArchive broken = ShrinkWrap.create(WebArchive.class, "orders.war").addClasses(BrokenServlet.class, MissingService.class);
+        EnterpriseArchive ear = ShrinkWrap.create(EnterpriseArchive.class, "orders.ear").addAsModule(broken);
+        Path brokenEar = admin.work().resolve("broken-orders.ear");
+        ear.as(ZipExporter.class).exportTo(brokenEar.toFile(), true);
+        AdminFixture.ToolRun tool = admin.deployTool("redeploy", brokenEar.toString(), "--domain", "shop", "--name", "orders");
+        assertEquals(ExitCodes.REJECTED, tool.exitCode(), tool.toString());
+        assertTrue(tool.err().contains("MissingService") && tool.err().contains("the previous version is deployed again"), tool.err());
+        assertEquals("processed=metric", HttpProbe.processed(shopPort));
+
+        AdminFixture.ToolRun again = admin.deployTool("redeploy", "--domain", "shop", "--name", "orders");
+        assertEquals(0, again.exitCode(), again.toString());
+        assertEquals("processed=metric", HttpProbe.processed(shopPort), "the data survives a redeploy");
+    }
+
+    @Test
+    @Order(7)
+    void deployToolSaysWhatIsWrongWithItsOwnInputAndAServerThatIsNotThere() throws Exception {
+        AdminFixture.ToolRun noDomain = admin.deployTool("deploy", ordersEar.toString());
+        assertEquals(ExitCodes.USAGE, noDomain.exitCode(), noDomain.toString());
+        assertTrue(noDomain.err().contains("Missing required option: '--domain=<domain>'"), noDomain.err());
+        AdminFixture.ToolRun noFile = admin.deployTool("deploy", "nowhere.ear", "--domain", "shop");
+        assertEquals(ExitCodes.USAGE, noFile.exitCode(), noFile.toString());
+        assertTrue(noFile.err().contains("archive nowhere.ear does not exist"), noFile.err());
+        AdminFixture.ToolRun nobody = AdminFixture.deployToolAsIs("--url", "http://127.0.0.1:" + AdminFixture.freePort(), "--password-file",
+                admin.passwordFile().toString(), "list-domains");
+        assertEquals(ExitCodes.UNREACHABLE, nobody.exitCode(), nobody.toString());
+        assertTrue(nobody.err().contains("cannot reach the admin isolate") && nobody.err().contains("bin/appserver start"), nobody.err());
+        AdminFixture.ToolRun json = admin.deployTool("list-domains", "--json");
+        assertEquals(List.of("shop"), names(JsonFiles.MAPPER.readTree(json.out())));
+    }
+
+    @Test
+    @Order(8)
+    void aDomainWithRunningApplicationsIsDeletedOnlyWithForce() throws Exception {
+        AdminFixture.ToolRun refused = admin.deployTool("delete-domain", "shop");
+        assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());
+        assertTrue(refused.err().contains("domain shop is running with 1 application(s) (orders); stop it first"), refused.err());
+        assertEquals("processed=metric", HttpProbe.processed(shopPort), "still serving");
+        assertTrue(Files.isDirectory(admin.domainsRoot().resolve("shop")));
+
+        AdminFixture.ToolRun forced = admin.deployTool("delete-domain", "shop", "--force");
+        assertEquals(0, forced.exitCode(), forced.toString());
+        assertFalse(Files.exists(admin.domainsRoot().resolve("shop")));
+        assertEquals(List.of(), admin.domainIsolates(), "its isolate is gone");
+    }
+
+    private static List<String> applicationNames(String domain) throws Exception {
+        return names(admin.json("/api/domains/" + domain + "/applications"));
+    }
+
+    private static List<String> names(JsonNode array) {
+        List<String> names = new java.util.ArrayList<>();
+        array.forEach(element -> names.add(element.path("name").asText()));
+        return names;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.cli.AdminLauncher;
+import dev.isola.deploytool.DeployTool;
+import dev.isola.domains.JsonFiles;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.isolate.IsolateRecord;
+import dev.isola.mvm.isolate.IsolateRegistry;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * One admin isolate in a temporary domains root with its own mvm home, started the way
+ * {@code bin/appserver start} starts it (a detached isolate of the server image, without the
+ * AOT cache to keep tests short), a known password, and helpers to call its API, run
+ * deploy-tool and wait for things. A test class shares one; {@link #close} stops the admin
+ * isolate and every domain isolate and deletes the directory.
+ */
+final class AdminFixture implements AutoCloseable {
+
+    static final String PASSWORD = "test-password-1";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private final Path root;
+    private final AdminLauncher launcher;
+    private final int port;
+    private AdminLauncher.Started started;
+
+    private AdminFixture(Path root, AdminLauncher launcher, int port) {
+        this.root = root;
+        this.launcher = launcher;
+        this.port = port;
+    }
+
+    static AdminFixture start() throws IOException {
+        Path root = Files.createTempDirectory("isola-admin-it");
+        Path passwordFile = Files.writeString(root.resolve("password"), PASSWORD + "\n");
+        String image = System.getProperty("isola.test.imageLib");
+        if (image == null || !Files.isDirectory(Path.of(image))) {
+            throw new IllegalStateException("system property isola.test.imageLib must name the server image (bin/mvn -pl admin-isolate -am verify"
+                    + " builds it); it is " + image);
+        }
+        int port = freePort();
+        AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
+                Optional.empty(), false, Optional.of(passwordFile), root.resolve("mvm"), 5, "16m"), System.out);
+        AdminFixture fixture = new AdminFixture(root, launcher, port);
+        fixture.startAdmin();
+        return fixture;
+    }
+
+    /** Starts the admin isolate (again). */
+    AdminLauncher.Started startAdmin() throws IOException {
+        started = launcher.start();
+        return started;
+    }
+
+    Path domainsRoot() {
+        return root.resolve("domains");
+    }
+
+    Path passwordFile() {
+        return root.resolve("password");
+    }
+
+    Path work() throws IOException {
+        return Files.createDirectories(root.resolve("work"));
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    AdminLauncher launcher() {
+        return launcher;
+    }
+
+    IsolateRegistry registry() {
+        return IsolateRegistry.open(root.resolve("mvm"));
+    }
+
+    /** The running admin isolate. */
+    IsolateRecord admin() {
+        return launcher.running().orElseThrow(() -> new AssertionError("no admin isolate runs"));
+    }
+
+    /** Kills the admin isolate at once, as a crash would. */
+    void haltAdmin() {
+        Isolate admin = registry().adopt(admin().id());
+        admin.halt(9).join();
+    }
+
+    List<IsolateRecord> domainIsolates() {
+        return launcher.domainIsolates();
+    }
+
+    HttpResponse<String> call(String method, String path, HttpRequest.BodyPublisher body, String contentType) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url() + path)).timeout(Duration.ofMinutes(5))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .method(method, body);
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return call("GET", path, HttpRequest.BodyPublishers.noBody(), null);
+    }
+
+    JsonNode json(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = get(path);
+        if (response.statusCode() != 200) {
+            throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return JsonFiles.MAPPER.readTree(response.body());
+    }
+
+    HttpResponse<String> upload(String path, byte[] archive) throws IOException, InterruptedException {
+        return call("POST", path, HttpRequest.BodyPublishers.ofByteArray(archive), "application/octet-stream");
+    }
+
+    static JsonNode parse(HttpResponse<String> response) {
+        try {
+            return JsonFiles.MAPPER.readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What one run of deploy-tool did. */
+    record ToolRun(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\nstdout: " + out + "\nstderr: " + err;
+        }
+    }
+
+    /** Runs deploy-tool against this admin isolate with the fixture's password file, in this process. */
+    ToolRun deployTool(String... args) {
+        List<String> all = new ArrayList<>(List.of("--url", url(), "--password-file", passwordFile().toString()));
+        all.addAll(List.of(args));
+        return deployToolAsIs(all.toArray(String[]::new));
+    }
+
+    /** Runs deploy-tool with exactly {@code args}. */
+    static ToolRun deployToolAsIs(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DeployTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), false);
+        return new ToolRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Polls {@code condition} up to a bound that only a broken server reaches. */
+    static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("waited 120 s for " + what);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while waiting for " + what);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        launcher.stop(Duration.ofSeconds(20));
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.domains.testapp.TestEars;
+import dev.isola.mvm.isolate.IsolateRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Domains end to end with real processes: deploy-tool creates domains and deploys the test EAR
+ * (servlet → EJB → JMS → MDB → Derby); a domain isolate that is halted is restarted by the
+ * supervisor and answers again with its data; a halted admin isolate leaves the domains
+ * serving, and a new one re-adopts them without starting duplicates.
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DomainsEndToEndIT {
+
+    private static AdminFixture admin;
+    private static final Map<String, Integer> PORTS = new TreeMap<>();
+
+    @BeforeAll
+    static void createDomainsAndDeploy() throws Exception {
+        admin = AdminFixture.start();
+        Path ear = TestEars.orders(admin.work(), "orders.ear");
+        PORTS.put("shop", AdminFixture.freePort());
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            AdminFixture.ToolRun created = admin.deployTool("create-domain", domain.getKey(), "--mode", "combined", "--port",
+                    domain.getValue().toString(), "--heap", "192m", "--start");
+            assertEquals(0, created.exitCode(), created.toString());
+            AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain.getKey());
+            assertEquals(0, deployed.exitCode(), deployed.toString());
+        }
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theApplicationAnswersEndToEnd() throws Exception {
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            int port = domain.getValue();
+            assertEquals(202, HttpProbe.order(port, "alpha").statusCode());
+            assertEquals(202, HttpProbe.order(port, "beta").statusCode());
+            AdminFixture.await(domain.getKey() + " to process both orders", () -> HttpProbe.processed(port).equals("processed=alpha,beta"));
+        }
+    }
+
+    @Test
+    @Order(2)
+    void aHaltedDomainIsolateIsRestartedAndAnswersAgainWithItsData() throws Exception {
+        IsolateRecord victim = isolate("shop");
+        admin.registry().adopt(victim.id()).halt(9).join();
+        int port = PORTS.get("shop");
+        AdminFixture.await("shop to come back", () -> HttpProbe.processed(port).equals("processed=alpha,beta"));
+        AdminFixture.await("the supervisor to see shop running", () -> state("shop").equals("RUNNING"));
+        assertNotEquals(victim.pid(), isolate("shop").pid(), "a new process");
+        assertEquals(202, HttpProbe.order(port, "gamma").statusCode());
+        AdminFixture.await("the new order", () -> HttpProbe.processed(port).equals("processed=alpha,beta,gamma"));
+
+        List<String> events = new ArrayList<>();
+        admin.json("/api/domains/shop/events").forEach(e -> events.add(e.path("kind").asText() + ": " + e.path("message").asText()));
+        assertTrue(events.contains("EXITED: halted (code 9)"), events.toString());
+        assertTrue(events.stream().anyMatch(e -> e.startsWith("RESTART_SCHEDULED: restart 1 of at most 5")), events.toString());
+        assertTrue(events.getLast().startsWith("STARTED: ready in"), events.toString());
+        assertEquals(1, admin.json("/api/domains/shop").path("restarts").asInt());
+    }
+
+    @Test
+    @Order(3)
+    void domainsServeWithoutTheAdminIsolateAndANewOneReAdoptsThem() throws Exception {
+        List<Long> pidsBefore = domainPids();
+        admin.haltAdmin();
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            assertTrue(HttpProbe.processed(domain.getValue()).startsWith("processed=alpha,beta"), domain.getKey() + " serves without the admin isolate");
+            assertEquals(202, HttpProbe.order(domain.getValue(), "orphan").statusCode());
+        }
+
+        admin.startAdmin();
+        for (String domain : PORTS.keySet()) {
+            AdminFixture.await(domain + " re-adopted", () -> state(domain).equals("RUNNING"));
+            JsonNode isolates = admin.json("/api/domains/" + domain).path("isolates");
+            isolates.forEach(i -> assertEquals("ADOPTED", i.path("origin").asText(), i.toString()));
+        }
+        assertEquals(pidsBefore, domainPids(), "the same processes, no duplicates");
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            AdminFixture.await("the orphan's order", () -> HttpProbe.processed(domain.getValue()).endsWith(",orphan"));
+        }
+
+        // The new control links work: undeploy and deploy through the re-adopted isolates.
+        AdminFixture.ToolRun undeployed = admin.deployTool("undeploy", "orders", "--domain", "shop");
+        assertEquals(0, undeployed.exitCode(), undeployed.toString());
+        assertTrue(HttpProbe.processed(PORTS.get("shop")).startsWith("HTTP 404"));
+        AdminFixture.ToolRun deployed = admin.deployTool("deploy", TestEars.orders(admin.work(), "orders.ear").toString(), "--domain", "shop");
+        assertEquals(0, deployed.exitCode(), deployed.toString());
+        assertTrue(HttpProbe.processed(PORTS.get("shop")).endsWith(",orphan"), "the data outlives the application");
+    }
+
+    private static String state(String domain) {
+        try {
+            return admin.json("/api/domains/" + domain).path("state").asText();
+        } catch (Exception | AssertionError e) {
+            return "unreachable: " + e.getMessage();
+        }
+    }
+
+    private static IsolateRecord isolate(String name) {
+        return admin.domainIsolates().stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no isolate " + name + " runs"));
+    }
+
+    private static List<Long> domainPids() {
+        return admin.domainIsolates().stream().map(IsolateRecord::pid).sorted().toList();
+    }
+}
