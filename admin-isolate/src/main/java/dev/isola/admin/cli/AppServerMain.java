@@ -8,6 +8,7 @@ import dev.isola.admin.auth.AdminPasswordException;
 import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.isolate.IsolateRecord;
 import dev.isola.mvm.isolate.MvmHome;
 import dev.isola.mvm.probe.FootprintProbe;
@@ -35,6 +36,8 @@ import java.util.concurrent.Callable;
         subcommands = {AppServerMain.Start.class, AppServerMain.Stop.class, AppServerMain.Status.class, AppServerMain.Demo.class,
                 CommandLine.HelpCommand.class})
 public final class AppServerMain {
+
+    private static final java.util.logging.Logger QUIET = java.util.logging.Logger.getLogger("dev.isola.mvm.image.ImageCaches");
 
     /** Exit status for a failure that is not the user's input (the admin isolate did not start, ...). */
     static final int FAILED = 1;
@@ -99,18 +102,18 @@ public final class AppServerMain {
             System.out.println("             a copy for local tools is in " + files.generatedPassword() + ", readable by you only)");
         });
         if (started.generatedPassword().isEmpty()) {
-            System.out.println("  password:  " + passwordSource(files));
+            System.out.println("  login:     " + passwordSource(files));
         }
     }
 
     static String passwordSource(AdminFiles files) {
         if (System.getenv(AdminPassword.ENVIRONMENT) != null) {
-            return "from " + AdminPassword.ENVIRONMENT;
+            return "user " + PasswordCheck.USER + ", password from " + AdminPassword.ENVIRONMENT;
         }
         if (Files.exists(files.generatedPassword())) {
-            return "in " + files.generatedPassword() + " (user " + PasswordCheck.USER + ")";
+            return "user " + PasswordCheck.USER + ", password in " + files.generatedPassword();
         }
-        return "the one you set (user " + PasswordCheck.USER + ")";
+        return "user " + PasswordCheck.USER + ", the password you set";
     }
 
     @Command(name = "stop", description = "Stops the admin isolate and the domains' isolates (orderly, then halted after the timeout).")
@@ -207,7 +210,7 @@ public final class AppServerMain {
             String url = domain.path("url").asText();
             System.out.println();
             System.out.println("Admin API:    " + started.state().url() + "api   (OpenAPI: " + started.state().url() + "api/openapi.yaml)");
-            System.out.println("Credentials:  user " + PasswordCheck.USER + ", password " + passwordSource(launcher.files()));
+            System.out.println("Credentials:  " + passwordSource(launcher.files()));
             if (deployed) {
                 System.out.println("Application:  " + url + "petstore/   (sign on as demo / pets4ever)");
             } else {
@@ -273,6 +276,9 @@ public final class AppServerMain {
     }
 
     public static void main(String[] args) {
+        ProcessLogging.installConsole("appserver");
+        // The launcher says itself when the image has no AOT cache yet and records one.
+        QUIET.setLevel(java.util.logging.Level.SEVERE);
         CommandLine cli = new CommandLine(new AppServerMain());
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
             if (e instanceof IllegalStateException || e instanceof AdminPasswordException || e instanceof IOException

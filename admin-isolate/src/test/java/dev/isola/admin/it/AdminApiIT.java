@@ -55,7 +55,7 @@ class AdminApiIT {
 
     @BeforeAll
     static void startAdminWithADomain() throws Exception {
-        admin = AdminFixture.start();
+        admin = AdminFixture.start(1);
         shopPort = AdminFixture.freePort();
         ordersEar = TestEars.orders(admin.work(), "orders.ear");
         AdminFixture.ToolRun created = admin.deployTool("create-domain", "shop", "--port", Integer.toString(shopPort), "--start");
@@ -236,6 +236,50 @@ class AdminApiIT {
 
     @Test
     @Order(8)
+    void aDomainWhoseIsolateKeepsDyingIsMarkedFailedAtTheRestartLimit() throws Exception {
+        AdminFixture.ToolRun created = admin.deployTool("create-domain", "fragile", "--port", Integer.toString(AdminFixture.freePort()), "--start");
+        assertEquals(0, created.exitCode(), created.toString());
+        long first = isolatePid("fragile");
+        admin.registry().adopt(isolate("fragile").id()).halt(9).join();
+        AdminFixture.await("the one restart the limit allows", () -> isolatePidOrZero("fragile") > 0 && isolatePidOrZero("fragile") != first
+                && state("fragile").equals("RUNNING"));
+        admin.registry().adopt(isolate("fragile").id()).halt(9).join();
+        AdminFixture.await("fragile to be marked failed", () -> state("fragile").equals("FAILED"));
+        JsonNode domain = admin.json("/api/domains/fragile");
+        assertTrue(domain.path("problem").asText().startsWith("restart limit reached: 1 restarts within 10 minutes; last exit: halted (code 9)"),
+                domain.toString());
+        assertEquals(0, domain.path("isolates").size());
+        List<String> kinds = new java.util.ArrayList<>();
+        admin.json("/api/domains/fragile/events").forEach(e -> kinds.add(e.path("kind").asText()));
+        assertEquals("FAILED", kinds.getLast(), kinds.toString());
+        AdminFixture.ToolRun restarted = admin.deployTool("start-domain", "fragile");
+        assertEquals(0, restarted.exitCode(), "a failed domain can be started again: " + restarted);
+        assertEquals(0, admin.deployTool("delete-domain", "fragile").exitCode());
+    }
+
+    private static dev.isola.mvm.isolate.IsolateRecord isolate(String name) {
+        return admin.domainIsolates().stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no isolate " + name + " runs"));
+    }
+
+    private static long isolatePid(String name) {
+        return isolate(name).pid();
+    }
+
+    private static long isolatePidOrZero(String name) {
+        return admin.domainIsolates().stream().filter(r -> r.name().equals(name)).mapToLong(dev.isola.mvm.isolate.IsolateRecord::pid).findFirst().orElse(0);
+    }
+
+    private static String state(String domain) {
+        try {
+            return admin.json("/api/domains/" + domain).path("state").asText();
+        } catch (Exception e) {
+            return "unreachable: " + e.getMessage();
+        }
+    }
+
+    @Test
+    @Order(9)
     void aDomainWithRunningApplicationsIsDeletedOnlyWithForce() throws Exception {
         AdminFixture.ToolRun refused = admin.deployTool("delete-domain", "shop");
         assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());

@@ -53,7 +53,12 @@ final class AdminFixture implements AutoCloseable {
         this.port = port;
     }
 
+    /** An admin isolate that restarts a dying domain isolate up to 5 times in 10 minutes. */
     static AdminFixture start() throws IOException {
+        return start(5);
+    }
+
+    static AdminFixture start(int restartLimit) throws IOException {
         Path root = Files.createTempDirectory("isola-admin-it");
         Path passwordFile = Files.writeString(root.resolve("password"), PASSWORD + "\n");
         String image = System.getProperty("isola.test.imageLib");
@@ -63,7 +68,7 @@ final class AdminFixture implements AutoCloseable {
         }
         int port = freePort();
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
-                Optional.empty(), false, Optional.of(passwordFile), root.resolve("mvm"), 5, "16m"), System.out);
+                Optional.empty(), false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m"), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();
         return fixture;

@@ -54,6 +54,20 @@ public final class ProcessLogging {
     }
 
     /**
+     * For command-line tools: warnings and errors only, one line each on standard error.
+     *
+     * @param where what every line names, e.g. {@code appserver}
+     */
+    public static void installConsole(String where) {
+        Logger root = Logger.getLogger("");
+        for (Handler handler : root.getHandlers()) {
+            root.removeHandler(handler);
+        }
+        root.addHandler(new StandardErrorHandler(new OneLineFormatter(where)));
+        root.setLevel(Level.WARNING);
+    }
+
+    /**
      * Replaces the root logger's handlers. Other loggers keep their configuration (the isolate
      * runtime listens on one to learn its exit status), so this is no {@code LogManager.reset()}.
      *

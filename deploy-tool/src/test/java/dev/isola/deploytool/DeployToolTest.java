@@ -1,0 +1,44 @@
+package dev.isola.deploytool;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Usage errors, the progress bar, and the mapping of HTTP statuses to exit statuses (the REST side is tested against a real admin isolate). */
+class DeployToolTest {
+
+    @Test
+    void usageErrorsExitWith2AndSayWhatIsWrong() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DeployTool.run(new String[]{"deploy-everything"}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), false);
+        assertEquals(ExitCodes.USAGE, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("Unmatched argument at index 0: 'deploy-everything'"), err.toString());
+        ByteArrayOutputStream err2 = new ByteArrayOutputStream();
+        int badUrl = DeployTool.run(new String[]{"--url", "ftp:/x", "--password-file", "/dev/null", "list-domains"},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err2, true, StandardCharsets.UTF_8),
+                Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+        assertEquals(ExitCodes.USAGE, badUrl, err2.toString());
+    }
+
+    @Test
+    void theProgressBarShowsShareAndMegabytes() {
+        assertEquals("uploading shop.ear [###############---------------]  50%  1.0 of 2.0 MB", ProgressBodyPublisher.bar("shop.ear", 1 << 20, 2 << 20));
+        assertEquals("uploading x.war [##############################] 100%  0.0 of 0.0 MB", ProgressBodyPublisher.bar("x.war", 0, 0));
+    }
+
+    @Test
+    void httpStatusesMapToExitStatuses() {
+        assertEquals(ExitCodes.AUTHENTICATION, ExitCodes.ofHttpStatus(401));
+        assertEquals(ExitCodes.AUTHENTICATION, ExitCodes.ofHttpStatus(403));
+        assertEquals(ExitCodes.REJECTED, ExitCodes.ofHttpStatus(409));
+        assertEquals(ExitCodes.REJECTED, ExitCodes.ofHttpStatus(422));
+        assertEquals(ExitCodes.SERVER_ERROR, ExitCodes.ofHttpStatus(500));
+    }
+}
