@@ -1,6 +1,5 @@
 package dev.isola.domains;
 
-import dev.isola.domains.config.Member;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,9 +15,10 @@ import java.time.Instant;
  *   config/domain.json          the configuration ({@link dev.isola.domains.config.DomainConfigJson})
  *   config/applications.json    the applications deployed, in order: redeployed when an isolate starts
  *   config/state.json           whether the admin should keep the domain running
- *   applications/archives/      the uploaded archives, as deployed ({@code <name>.ear|.war|.jar})
- *   applications/&lt;member&gt;/     what each isolate unpacked (server, web, ejb, jms)
- *   data/&lt;member&gt;/             each isolate's embedded Derby databases and JMS store
+ *   applications/&lt;name&gt;.ear    the uploaded archives, as deployed ({@code .ear}, {@code .war} or {@code .jar})
+ *   applications/&lt;name&gt;/       what the isolate of a combined domain unpacked
+ *   applications/web/&lt;name&gt;/   ... and the isolates of a separated domain ({@code web/}, {@code ejb/})
+ *   data/                       embedded Derby databases and the JMS store (each kept by the one isolate that hosts it)
  *   logs/&lt;isolate&gt;.log          each isolate's log, one line per event
  *   logs/events.jsonl           starts, exits with their causes, restarts: one JSON object a line
  * </pre>
@@ -44,15 +44,14 @@ public record DomainDirectory(Path path) {
 
     public Path applications() { return path.resolve("applications"); }
 
-    public Path archives() { return applications().resolve("archives"); }
+    /** Where uploaded archives are kept: {@code applications/} itself, next to what is unpacked from them. */
+    public Path archives() { return applications(); }
 
-    /** Where {@code member}'s isolate unpacks applications. */
-    public Path workDirectory(Member member) { return applications().resolve(member.key()); }
+    /** Where the domain's isolates unpack applications (an isolate of a separated domain in a sub-directory named after its role). */
+    public Path workDirectory() { return applications(); }
 
+    /** The domain's databases and JMS store; the isolates of a separated domain share it, each keeping its own part. */
     public Path data() { return path.resolve("data"); }
-
-    /** {@code member}'s databases and JMS store. */
-    public Path dataDirectory(Member member) { return data().resolve(member.key()); }
 
     public Path logs() { return path.resolve("logs"); }
 

@@ -86,6 +86,8 @@ class DomainsRootTest {
         assertEquals(List.of("b"), registry.list().stream().map(ApplicationRecord::name).toList());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ApplicationRegistry.checkName("../x"));
         assertTrue(bad.getMessage().contains("'../x' is not a valid application name"), bad.getMessage());
+        IllegalArgumentException extension = assertThrows(IllegalArgumentException.class, () -> ApplicationRegistry.checkName("shop.ear"));
+        assertTrue(extension.getMessage().contains("must not end in .ear"), extension.getMessage());
     }
 
     @Test

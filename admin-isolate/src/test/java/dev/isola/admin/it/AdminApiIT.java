@@ -115,8 +115,9 @@ class AdminApiIT {
         assertEquals(status, body.path("status").asInt());
         assertTrue(body.path("message").asText().contains(expected), body.toString());
         assertEquals(List.of("orders"), applicationNames("shop"), "nothing was deployed");
-        try (Stream<Path> files = Files.list(admin.domainsRoot().resolve("shop/applications/archives"))) {
-            assertEquals(List.of("orders.ear"), files.map(p -> p.getFileName().toString()).toList(), "nothing was left behind");
+        try (Stream<Path> files = Files.list(admin.domainsRoot().resolve("shop/applications"))) {
+            assertEquals(List.of("orders.ear"), files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).toList(),
+                    "nothing was left behind");
         }
         assertEquals("processed=", HttpProbe.processed(shopPort), "the application still answers");
     }

@@ -37,6 +37,11 @@ public final class ApplicationRegistry {
             throw new IllegalArgumentException("'" + name + "' is not a valid application name (1-100 letters, digits, '.', '_' and '-',"
                     + " starting with a letter or digit, e.g. petstore)");
         }
+        // The archive is stored as <name>.ear and unpacked into <name>/: a name with an archive's extension would meet another's archive.
+        if (name.matches("(?i).*\\.(ear|war|jar|rar)")) {
+            throw new IllegalArgumentException("'" + name + "' is not a valid application name: it must not end in .ear, .war, .jar or .rar"
+                    + " (name it " + name.substring(0, name.length() - 4) + ")");
+        }
     }
 
     /** The recorded applications, oldest deployment first. */

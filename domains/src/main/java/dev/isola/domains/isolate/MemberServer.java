@@ -44,7 +44,7 @@ final class MemberServer implements AutoCloseable {
 
     /** What {@link SubServers} is started with for {@code member}. */
     static ServerConfig serverConfig(DomainConfig config, DomainDirectory directory, Member member) {
-        ServerConfig.Builder builder = ServerConfig.builder(directory.dataDirectory(member), directory.workDirectory(member))
+        ServerConfig.Builder builder = ServerConfig.builder(directory.data(), directory.workDirectory())
                 .host(config.host())
                 .httpPort(member.hosts(Member.Role.WEB) ? config.httpPort() : 0);
         for (DataSourceSpec ds : config.dataSources()) {
