@@ -8,6 +8,7 @@ import dev.isola.deploytool.ExitCodes;
 import dev.isola.domains.JsonFiles;
 import dev.isola.domains.testapp.TestEars;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -220,6 +221,33 @@ class AdminApiIT {
 
     @Test
     @Order(7)
+    void aBrowserFormUploadDeploysUnderTheFileNameAndOtherMediaTypesAreRefused() throws Exception {
+        WebArchive web = ShrinkWrap.create(WebArchive.class, "second.war").addAsWebResource(new StringAsset("hello from second"), "index.html");
+        Path second = admin.work().resolve("second.ear");
+        ShrinkWrap.create(EnterpriseArchive.class, "second.ear").addAsModule(web).as(ZipExporter.class).exportTo(second.toFile(), true);
+        String boundary = "----isola-test-boundary";
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        body.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"archive\"; filename=\"second.ear\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        body.write(Files.readAllBytes(second));
+        body.write(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> response = admin.call("POST", "/api/domains/shop/applications", HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()),
+                "multipart/form-data; boundary=" + boundary);
+        assertEquals(201, response.statusCode(), response.body());
+        assertEquals("second", AdminFixture.parse(response).path("name").asText());
+        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + shopPort + "/second/index.html")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals("hello from second", page.body());
+        assertEquals(200, admin.call("DELETE", "/api/domains/shop/applications/second", HttpRequest.BodyPublishers.noBody(), null).statusCode());
+        assertEquals(List.of("orders"), applicationNames("shop"));
+
+        HttpResponse<String> text = admin.call("POST", "/api/domains/shop/applications?name=x", HttpRequest.BodyPublishers.ofString("hello"),
+                "text/plain");
+        assertEquals(415, text.statusCode(), text.body());
+    }
+
+    @Test
+    @Order(8)
     void deployToolSaysWhatIsWrongWithItsOwnInputAndAServerThatIsNotThere() throws Exception {
         AdminFixture.ToolRun noDomain = admin.deployTool("deploy", ordersEar.toString());
         assertEquals(ExitCodes.USAGE, noDomain.exitCode(), noDomain.toString());
@@ -236,7 +264,7 @@ class AdminApiIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aDomainWhoseIsolateKeepsDyingIsMarkedFailedAtTheRestartLimit() throws Exception {
         AdminFixture.ToolRun created = admin.deployTool("create-domain", "fragile", "--port", Integer.toString(AdminFixture.freePort()), "--start");
         assertEquals(0, created.exitCode(), created.toString());
@@ -280,7 +308,7 @@ class AdminApiIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void aDomainWithRunningApplicationsIsDeletedOnlyWithForce() throws Exception {
         AdminFixture.ToolRun refused = admin.deployTool("delete-domain", "shop");
         assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());

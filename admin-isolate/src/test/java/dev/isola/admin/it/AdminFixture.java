@@ -199,6 +199,16 @@ final class AdminFixture implements AutoCloseable {
         }
     }
 
+    /** Polls {@code probe} until it gives {@code expected}; a failure shows what it gave last. */
+    static void awaitValue(String what, java.util.function.Supplier<String> probe, String expected) {
+        String[] last = {""};
+        try {
+            await(what, () -> (last[0] = probe.get()).equals(expected));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + ": expected '" + expected + "', last saw '" + last[0] + "'");
+        }
+    }
+
     @Override
     public void close() throws IOException {
         launcher.stop(Duration.ofSeconds(20));
