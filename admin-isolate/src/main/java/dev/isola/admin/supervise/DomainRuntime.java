@@ -401,8 +401,8 @@ public final class DomainRuntime {
                 }
                 Isolate client = newClient ? created.get(edge.client()) : running(edge.client()).isolate();
                 Isolate server = newServer ? created.get(edge.server()) : running(edge.server()).isolate();
-                Link requests = Link.newLink(client, server);
-                Link replies = Link.newLink(server, client);
+                Link requests = Link.newLink(client, server, edge.options());
+                Link replies = Link.newLink(server, client, edge.options());
                 if (newClient) {
                     startupPairs.computeIfAbsent(edge.client(), m -> new EnumMap<>(StartupPair.class)).put(edge.clientPair(), new LinkPair(requests, replies));
                 } else {

@@ -1,10 +1,12 @@
 package dev.isola.admin.supervise;
 
+import dev.isola.appserver.jms.config.BrokerConfig;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlException;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.isolate.StartupPair;
+import dev.isola.mvm.link.LinkOptions;
 
 import java.util.List;
 
@@ -43,6 +45,21 @@ enum PeerEdge {
     StartupPair clientPair() { return clientPair; }
 
     StartupPair serverPair() { return serverPair; }
+
+    /**
+     * How the pair's links are made: those to the JMS isolate carry whole JMS messages, so their
+     * rings hold the broker's largest message (4 MiB by default) with room to spare.
+     */
+    LinkOptions options() {
+        if (server != Member.JMS) {
+            return LinkOptions.DEFAULTS;
+        }
+        long wanted = BrokerConfig.DEFAULT_MAX_MESSAGE_SIZE + JMS_FRAME_OVERHEAD;
+        return LinkOptions.DEFAULTS.withCapacity((int) Long.highestOneBit(wanted - 1) << 1);
+    }
+
+    /** What a JMS message needs on a link beyond its body: headers, properties, framing. */
+    private static final long JMS_FRAME_OVERHEAD = 64 * 1024;
 
     static List<PeerEdge> of(DomainMode mode) {
         return mode == DomainMode.SEPARATED ? List.of(values()) : List.of();
