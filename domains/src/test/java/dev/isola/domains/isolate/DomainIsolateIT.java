@@ -20,6 +20,10 @@ import dev.isola.mvm.isolate.IsolateStatus;
 import dev.isola.mvm.isolate.TerminationCause;
 import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.LinkInbox;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -131,6 +135,11 @@ class DomainIsolateIT {
         assertTrue(outside.getMessage().contains("must be a file name in"), outside.getMessage());
         ControlException unknown = assertThrows(ControlException.class, () -> control.undeploy("nothing"));
         assertTrue(unknown.getMessage().contains("nothing"), unknown.getMessage());
+        // A web application that comes and goes: Tomcat resets the log manager when one stops, which must not silence the isolate.
+        ShrinkWrap.create(WebArchive.class, "static.war").addAsWebResource(new StringAsset("hi"), "index.html")
+                .as(ZipExporter.class).exportTo(directory.archives().resolve("static.war").toFile(), true);
+        assertEquals("static", control.deploy("static.war").name());
+        control.undeploy("static");
         ControlException role = assertThrows(ControlException.class, () -> control.connectEjb("x", "y"));
         assertTrue(role.getMessage().contains("hosts [web, ejb, jms]"), role.getMessage());
         assertEquals(List.of("orders"), control.status().applications().stream().map(ApplicationStatus::name).toList());
@@ -171,6 +180,7 @@ class DomainIsolateIT {
         assertTrue(lines.stream().anyMatch(l -> l.contains("[shop/shop]") && l.contains("deployed orders")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains("[shop/shop]") && l.contains("ready: server isolate")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains("deployment of broken.war failed")), "the failed deployment is logged");
+        assertTrue(lines.stream().anyMatch(l -> l.contains("[shop/shop]") && l.contains("undeployed static")), "logging survives a web application's stop");
         assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack traces for a bad archive");
     }
 
