@@ -119,6 +119,26 @@ class DomainsEndToEndIT {
         assertTrue(HttpProbe.processed(PORTS.get("shop")).endsWith(",orphan"), "the data outlives the application");
     }
 
+    @Test
+    @Order(4)
+    void stopEndsEverythingInAnOrderlyWayAndStartBringsTheDomainsBack() throws Exception {
+        int isolates = admin.domainIsolates().size();
+        List<String> stopped = admin.launcher().stop(java.time.Duration.ofSeconds(30));
+        assertEquals(1 + isolates, stopped.size(), "the admin isolate and every domain isolate: " + stopped);
+        stopped.forEach(line -> assertTrue(line.endsWith(": exited with code 0"), stopped.toString()));
+        assertEquals(List.of(), admin.domainIsolates());
+        assertTrue(admin.launcher().running().isEmpty());
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            assertTrue(HttpProbe.processed(domain.getValue()).startsWith("unreachable"), domain.getKey() + " is down");
+        }
+
+        admin.startAdmin();
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            AdminFixture.await(domain.getKey() + " started again", () -> state(domain.getKey()).equals("RUNNING"));
+            assertTrue(HttpProbe.processed(domain.getValue()).endsWith(",orphan"), domain.getKey() + " is back with its application and data");
+        }
+    }
+
     private static String state(String domain) {
         try {
             return admin.json("/api/domains/" + domain).path("state").asText();
