@@ -313,52 +313,47 @@ public final class DeployTool {
         }
     }
 
-    @Command(name = "start-domain", description = "Starts a domain and waits until its applications are deployed.")
-    static final class StartDomain implements Callable<Integer> {
+    /** What start-domain, stop-domain and restart-domain share: a POST to the domain's action, then one line. */
+    abstract static class DomainAction implements Callable<Integer> {
         @CommandLine.ParentCommand
         DeployTool tool;
 
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
 
+        /** The last segment of the action's path: start, stop, restart. */
+        abstract String action();
+
+        /** The line printed once it is done. */
+        abstract String done(JsonNode domain);
+
         @Override
         public Integer call() {
-            JsonNode answer = tool.connect().post("api/domains/" + encode(name) + "/start");
-            tool.print(answer, () -> tool.out().println("Domain " + name + " is running: " + answer.path("url").asText()));
+            JsonNode answer = tool.connect().post("api/domains/" + encode(name) + "/" + action());
+            tool.print(answer, () -> tool.out().println(done(answer)));
             return ExitCodes.OK;
         }
+    }
+
+    @Command(name = "start-domain", description = "Starts a domain and waits until its applications are deployed.")
+    static final class StartDomain extends DomainAction {
+        String action() { return "start"; }
+
+        String done(JsonNode domain) { return "Domain " + name + " is running: " + domain.path("url").asText(); }
     }
 
     @Command(name = "stop-domain", description = "Stops a domain (orderly; its isolates are halted after 30 s).")
-    static final class StopDomain implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        DeployTool tool;
+    static final class StopDomain extends DomainAction {
+        String action() { return "stop"; }
 
-        @Parameters(index = "0", paramLabel = "NAME")
-        String name;
-
-        @Override
-        public Integer call() {
-            JsonNode answer = tool.connect().post("api/domains/" + encode(name) + "/stop");
-            tool.print(answer, () -> tool.out().println("Domain " + name + " is stopped. Start it again with deploy-tool start-domain " + name));
-            return ExitCodes.OK;
-        }
+        String done(JsonNode domain) { return "Domain " + name + " is stopped. Start it again with deploy-tool start-domain " + name; }
     }
 
     @Command(name = "restart-domain", description = "Stops and starts a domain.")
-    static final class RestartDomain implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        DeployTool tool;
+    static final class RestartDomain extends DomainAction {
+        String action() { return "restart"; }
 
-        @Parameters(index = "0", paramLabel = "NAME")
-        String name;
-
-        @Override
-        public Integer call() {
-            JsonNode answer = tool.connect().post("api/domains/" + encode(name) + "/restart");
-            tool.print(answer, () -> tool.out().println("Domain " + name + " is running again: " + answer.path("url").asText()));
-            return ExitCodes.OK;
-        }
+        String done(JsonNode domain) { return "Domain " + name + " is running again: " + domain.path("url").asText(); }
     }
 
     @Command(name = "list-domains", description = "Lists the domains.")

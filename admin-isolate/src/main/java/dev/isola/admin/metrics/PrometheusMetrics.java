@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The Prometheus metrics of {@code /metrics}, taken when scraped: each domain's state,
@@ -92,62 +91,58 @@ public final class PrometheusMetrics {
         return new MetricSnapshots(all);
     }
 
-    /** Data points grouped by metric, in the order first seen. */
-    private abstract static class Family<P> {
-        final Map<String, String> help = new LinkedHashMap<>();
-        final Map<String, List<P>> points = new LinkedHashMap<>();
+    /** Data points grouped by metric, in the order first seen; {@code P} a data point, {@code S} a metric's snapshot. */
+    private abstract static class Family<P, S> {
+        private final Map<String, String> help = new LinkedHashMap<>();
+        private final Map<String, List<P>> points = new LinkedHashMap<>();
 
-        void put(String name, String text, P point) {
+        abstract P point(Labels labels, double value);
+
+        abstract S snapshot(String name, String help, List<P> points);
+
+        void add(String name, String text, Labels labels, double value) {
             help.putIfAbsent(name, text);
-            points.computeIfAbsent(name, n -> new ArrayList<>()).add(point);
+            points.computeIfAbsent(name, n -> new ArrayList<>()).add(point(labels, value));
         }
 
-        <S> List<S> buildWith(Function<String, S> builder) {
-            List<S> built = new ArrayList<>();
-            for (String name : points.keySet()) {
-                built.add(builder.apply(name));
+        void addIfKnown(String name, String text, Labels labels, Long value) {
+            if (value != null) {
+                add(name, text, labels, value);
             }
+        }
+
+        List<S> build() {
+            List<S> built = new ArrayList<>();
+            points.forEach((name, list) -> built.add(snapshot(name, help.get(name), list)));
             return built;
         }
     }
 
-    private static final class Gauges extends Family<GaugeSnapshot.GaugeDataPointSnapshot> {
-        void add(String name, String text, Labels labels, double value) {
-            put(name, text, GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build());
+    private static final class Gauges extends Family<GaugeSnapshot.GaugeDataPointSnapshot, GaugeSnapshot> {
+        @Override
+        GaugeSnapshot.GaugeDataPointSnapshot point(Labels labels, double value) {
+            return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
         }
 
-        void addIfKnown(String name, String text, Labels labels, Long value) {
-            if (value != null) {
-                add(name, text, labels, value);
-            }
-        }
-
-        List<GaugeSnapshot> build() {
-            return buildWith(name -> {
-                GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help.get(name));
-                points.get(name).forEach(b::dataPoint);
-                return b.build();
-            });
+        @Override
+        GaugeSnapshot snapshot(String name, String help, List<GaugeSnapshot.GaugeDataPointSnapshot> points) {
+            GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
+            points.forEach(b::dataPoint);
+            return b.build();
         }
     }
 
-    private static final class Counters extends Family<CounterSnapshot.CounterDataPointSnapshot> {
-        void add(String name, String text, Labels labels, double value) {
-            put(name, text, CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build());
+    private static final class Counters extends Family<CounterSnapshot.CounterDataPointSnapshot, CounterSnapshot> {
+        @Override
+        CounterSnapshot.CounterDataPointSnapshot point(Labels labels, double value) {
+            return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
         }
 
-        void addIfKnown(String name, String text, Labels labels, Long value) {
-            if (value != null) {
-                add(name, text, labels, value);
-            }
-        }
-
-        List<CounterSnapshot> build() {
-            return buildWith(name -> {
-                CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help.get(name));
-                points.get(name).forEach(b::dataPoint);
-                return b.build();
-            });
+        @Override
+        CounterSnapshot snapshot(String name, String help, List<CounterSnapshot.CounterDataPointSnapshot> points) {
+            CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+            points.forEach(b::dataPoint);
+            return b.build();
         }
     }
 }
