@@ -10,6 +10,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -57,6 +58,11 @@ public final class AdminServer implements AutoCloseable {
         tomcat.getHost().setAutoDeploy(false);
 
         Context context = tomcat.addContext("", baseDir.toString());
+        if (context instanceof StandardContext standard) {
+            // There is no application here to leak anything, and these checks need --add-opens into the JDK.
+            standard.setClearReferencesRmiTargets(false);
+            standard.setClearReferencesThreadLocals(false);
+        }
         FilterDef auth = new FilterDef();
         auth.setFilterName("basic-auth");
         auth.setFilter(new BasicAuthFilter(passwords, authHint));
@@ -76,7 +82,12 @@ public final class AdminServer implements AutoCloseable {
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
                 response.setContentType(PrometheusMetrics.CONTENT_TYPE);
-                metrics.write(response.getOutputStream());
+                ClassLoader previous = ApiServlet.useServerLoader();
+                try {
+                    metrics.write(response.getOutputStream());
+                } finally {
+                    Thread.currentThread().setContextClassLoader(previous);
+                }
             }
         });
         context.addServletMappingDecoded("/metrics", "metrics");

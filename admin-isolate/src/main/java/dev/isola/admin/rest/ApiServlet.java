@@ -38,6 +38,28 @@ final class ApiServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        ClassLoader previous = useServerLoader();
+        try {
+            dispatch(request, response);
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * Makes the server's class loader the context loader of the request thread, so that threads
+     * started on the way (the supervisor's, the isolate runtime's) do not hold Tomcat's loader
+     * of the admin context, which Tomcat would then report as leaked when it stops.
+     *
+     * @return the loader to put back
+     */
+    static ClassLoader useServerLoader() {
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(ApiServlet.class.getClassLoader());
+        return previous;
+    }
+
+    private void dispatch(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         String method = request.getMethod();
         try {
