@@ -1,11 +1,17 @@
 package dev.isola.appserver.deploy;
 
+import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.ejb.BeanDefinition;
+import dev.isola.appserver.ejb.BeanInvoker;
+import dev.isola.appserver.ejb.BeanKind;
 import dev.isola.appserver.ejb.EjbApplication;
 import dev.isola.appserver.ejb.EjbJarXml;
 import dev.isola.appserver.ejb.EjbModuleScanner;
 import dev.isola.appserver.ejb.EjbServices;
 import dev.isola.appserver.ejb.EnvEntries;
+import dev.isola.appserver.ejb.RemoteEjbApplication;
+import dev.isola.appserver.ejb.RemoteEjbContainer;
+import dev.isola.appserver.inject.EjbResolver;
 import dev.isola.appserver.inject.InjectionPoint;
 import dev.isola.appserver.inject.InjectionScanner;
 import dev.isola.appserver.inject.Injector;
@@ -18,6 +24,7 @@ import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
 import dev.isola.appserver.jms.config.ResourceDefinitions;
+import dev.isola.appserver.jms.container.ApplicationJms;
 import dev.isola.appserver.jms.container.JmsSubServer;
 import dev.isola.appserver.jms.message.IsolaQueue;
 import dev.isola.appserver.jms.message.IsolaTopic;
@@ -28,7 +35,9 @@ import dev.isola.appserver.naming.Scopes;
 import dev.isola.appserver.web.WebModuleSpec;
 import dev.isola.appserver.web.WebServer;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.ejb.EJBException;
 import jakarta.transaction.UserTransaction;
+import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.IndexView;
 import org.w3c.dom.Element;
 
@@ -47,6 +56,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -66,13 +76,37 @@ import java.util.stream.Stream;
  * <p>JMS destinations an application defines outlive its undeployment (their messages wait
  * for the next deployment, see {@link JmsSubServer}); a failed deployment removes those it
  * created, unless they were used meanwhile.
+ *
+ * <p>In an isolate of a separated domain only the steps of its {@link SubServerRole}s run:
+ * <ul>
+ *   <li>{@code EJB}: the class loader, the beans and their names, datasources, JMS resources
+ *       (destinations declared in the JMS isolate over its link), references of beans; no web module.</li>
+ *   <li>{@code WEB}: the class loader, the EJB modules scanned (nothing instantiated) so that
+ *       the beans' portable names are bound to proxies calling the EJB isolate
+ *       ({@link RemoteEjbApplication}) and {@code @EJB} references resolve as in a combined
+ *       domain; datasources, JMS resources, the web modules.</li>
+ *   <li>{@code JMS}: the destinations the application defines are declared; nothing else.</li>
+ * </ul>
  */
 public final class Deployer {
 
     /** What deployments need from the server. */
-    public record Services(Path workDirectory, EjbServices ejb, DataSourceFactory dataSources, ManagedDataSource defaultDataSource,
-                           UserTransaction userTransaction, TransactionSynchronizationRegistry synchronizationRegistry, WebServer web,
-                           JmsSubServer jms, ClassLoader serverLoader) { }
+    /**
+     * What deployments need from the server.
+     *
+     * @param roles     the sub-servers this isolate hosts
+     * @param web       null without {@link SubServerRole#WEB}
+     * @param remoteEjb the EJB isolate, for a web isolate of a separated domain; null otherwise
+     */
+    public record Services(Set<SubServerRole> roles, Path workDirectory, EjbServices ejb, DataSourceFactory dataSources,
+                           ManagedDataSource defaultDataSource, UserTransaction userTransaction,
+                           TransactionSynchronizationRegistry synchronizationRegistry, WebServer web, ApplicationJms jms,
+                           RemoteEjbContainer remoteEjb, ClassLoader serverLoader) {
+
+        boolean hosts(SubServerRole role) {
+            return roles.contains(role);
+        }
+    }
 
     private final Services services;
 
@@ -115,7 +149,18 @@ public final class Deployer {
         ApplicationLayout layout = ApplicationLayout.read(archive, services.workDirectory());
         String app = layout.applicationName();
         DeploymentException.Location appLocation = new DeploymentException.Location(app, null, null, null);
-        checkContextRoots(layout);
+        boolean hostsWeb = services.hosts(SubServerRole.WEB);
+        boolean hostsEjb = services.hosts(SubServerRole.EJB);
+        if (hostsWeb) {
+            checkContextRoots(layout);
+        }
+        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
+        if (!hostsWeb && !hostsEjb) {
+            AtomicBoolean deployed = new AtomicBoolean();
+            bindJmsResources(layout, libIndexes, null, undo, deployed);
+            deployed.set(true);
+            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, undo);
+        }
 
         List<URL> urls = new ArrayList<>();
         layout.libraries().forEach(p -> urls.add(url(p)));
@@ -123,7 +168,6 @@ public final class Deployer {
         ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
 
-        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
         boolean standalone = layout.type() != ArchiveType.EAR;
         Namespace global = NamingScopes.global();
         String globalPrefix = standalone ? layout.modules().getFirst().name() : app;
@@ -137,9 +181,12 @@ public final class Deployer {
             moduleNs.put(m, ns);
         }
 
-        EjbApplication ejb = new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction());
+        Set<String> valueClasses = valueClasses(layout, libIndexes);
+        EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction(), loader, valueClasses)
+                : null;
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
         Map<String, String> beanOfClass = new HashMap<>();
+        Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
         for (ModuleInfo m : layout.modules()) {
             if (m.kind() != ModuleKind.EJB) {
                 continue;
@@ -147,10 +194,15 @@ public final class Deployer {
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = EjbJarXml.read(m.directory(), at);
             List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
+            if (ejb == null) {
+                remoteBeans.put(m, beans.stream().filter(b -> !(b.kind() instanceof BeanKind.MessageDriven)).toList());
+                continue;
+            }
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
             beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
         }
+        EjbResolver resolver = ejb != null ? ejb : remoteBeans(app, standalone, loader, valueClasses, remoteBeans, global, appNs, moduleNs, undo);
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
@@ -158,7 +210,9 @@ public final class Deployer {
         bindJmsResources(layout, libIndexes, namespaces, undo, deployed);
         // after the datasources and JMS resources, so that undoing stops the beans (their @PreDestroy may use them,
         // message-driven beans consume from the destinations) before those go
-        undo.push("stopping the beans", ejb::stop);
+        if (ejb != null) {
+            undo.push("stopping the beans", ejb::stop);
+        }
 
         List<Runnable> linkChecks = new ArrayList<>();
         for (Map.Entry<ModuleInfo, Map<String, Scopes>> e : beanScopes.entrySet()) {
@@ -181,7 +235,7 @@ public final class Deployer {
 
         List<WebModuleSpec> webModules = new ArrayList<>();
         for (ModuleInfo m : layout.modules()) {
-            if (m.kind() != ModuleKind.WEB) {
+            if (m.kind() != ModuleKind.WEB || !hostsWeb) {
                 continue;
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
@@ -191,15 +245,17 @@ public final class Deployer {
             bindWebEnvEntries(m, ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
             Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
-            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, ejb, m.name(), at);
+            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
                     directory.resolve("jsp").resolve(m.name())));
         }
         linkChecks.forEach(Runnable::run);
-        ejb.validateDependencies(appLocation);
-        ejb.start(appLocation);
+        if (ejb != null) {
+            ejb.validateDependencies(appLocation);
+            ejb.start(appLocation);
+        }
 
         for (WebModuleSpec spec : webModules) {
             try {
@@ -210,7 +266,68 @@ public final class Deployer {
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
         deployed.set(true);
-        return new DeployedApplication(layout, archive, Instant.now(), ejb, loader, undo);
+        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, undo);
+    }
+
+    /**
+     * A web isolate of a separated domain: binds the session beans' names to proxies that call
+     * the EJB isolate, after checking that it runs the application.
+     */
+    private RemoteEjbApplication remoteBeans(String app, boolean standalone, ClassLoader loader, Set<String> valueClasses,
+                                             Map<ModuleInfo, List<BeanDefinition>> beans, Namespace global, Namespace appNs,
+                                             Map<ModuleInfo, Namespace> moduleNs, UndoLog undo) {
+        Map<String, String> moduleOfBean = new LinkedHashMap<>();
+        beans.forEach((m, list) -> list.forEach(b -> moduleOfBean.put(b.name(), m.name())));
+        BeanInvoker remote;
+        if (moduleOfBean.isEmpty()) {
+            remote = new UnusedInvoker(app);
+        } else {
+            try {
+                remote = services.remoteEjb().open(app, loader, valueClasses, moduleOfBean);
+            } catch (EJBException | IllegalStateException e) {
+                throw DeploymentException.of(app, "its enterprise beans cannot be reached: " + e.getMessage());
+            }
+            undo.push("closing the way to the EJB isolate", () -> services.remoteEjb().close(app));
+        }
+        RemoteEjbApplication remoteApp = new RemoteEjbApplication(app, standalone, remote);
+        beans.forEach((m, list) -> remoteApp.addModule(list, global, appNs, moduleNs.get(m), new DeploymentException.Location(app, m.uri(), null, null)));
+        return remoteApp;
+    }
+
+    /** The invoker of an application without session beans: nothing can call it. */
+    private record UnusedInvoker(String application) implements BeanInvoker {
+        @Override
+        public Object invoke(dev.isola.appserver.ejb.ViewReference target, java.lang.reflect.Method method, Object[] args) {
+            throw new EJBException("application " + application + " has no session beans");
+        }
+
+        @Override
+        public Object invoke(dev.isola.appserver.ejb.ViewReference target, dev.isola.appserver.ejb.MethodSignature signature, Object[] args) {
+            throw new EJBException("application " + application + " has no session beans");
+        }
+
+        @Override
+        public dev.isola.appserver.ejb.ViewReference reference(String bean, String viewType) {
+            throw new EJBException("application " + application + " has no session beans");
+        }
+    }
+
+    /**
+     * The application's classes (libraries and EJB modules) as allow-list patterns: one
+     * {@code package.*} per package, the class name for classes in the unnamed package.
+     */
+    private static Set<String> valueClasses(ApplicationLayout layout, List<IndexView> libIndexes) {
+        Set<String> patterns = new TreeSet<>();
+        List<IndexView> indexes = new ArrayList<>(libIndexes);
+        layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> indexes.add(layout.index(m)));
+        for (IndexView index : indexes) {
+            for (ClassInfo c : index.getKnownClasses()) {
+                String name = c.name().toString();
+                int dot = name.lastIndexOf('.');
+                patterns.add(dot < 0 ? name : name.substring(0, dot) + ".*");
+            }
+        }
+        return patterns;
     }
 
     private void checkContextRoots(ApplicationLayout layout) {
@@ -331,12 +448,13 @@ public final class Deployer {
      * Declares the application's {@code @JMSDestinationDefinition}s on the broker and binds
      * them and its {@code @JMSConnectionFactoryDefinition}s. Undoing a deployment that failed
      * removes the destinations it created; undoing a deployment that completed (undeploy)
-     * keeps them with their messages.
+     * keeps them with their messages. With {@code namespaces} null (the JMS isolate of a
+     * separated domain) the destinations are only declared.
      */
     private void bindJmsResources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces, UndoLog undo,
                                   AtomicBoolean deployed) {
         String app = layout.applicationName();
-        JmsSubServer jms = services.jms();
+        ApplicationJms jms = services.jms();
         undo.push("forgetting the JMS destinations of " + app, () -> jms.applicationUndeployed(app));
         Map<String, String> definedBy = new HashMap<>();
         Map<DestinationConfig, DeploymentException.Location> declared = new LinkedHashMap<>();
@@ -346,8 +464,8 @@ public final class Deployer {
             for (JmsResourceDefinitions.Destination d : JmsResourceDefinitions.destinations(index)) {
                 DeploymentException.Location here = at.inClass(d.declaringClass()).atMember(d.describe());
                 checkDefinedOnce(definedBy, d.name(), m, d.declaringClass(), here);
-                Target target = namespaces.target(d.name(), m, d.declaringClass(), here);
-                if (target == null) {
+                Target target = namespaces == null ? null : namespaces.target(d.name(), m, d.declaringClass(), here);
+                if (target == null && namespaces != null) {
                     continue;
                 }
                 DestinationConfig destination;
@@ -357,6 +475,8 @@ public final class Deployer {
                     undeclare = jms.declare(app, destination);
                 } catch (InvalidJmsConfigException e) {
                     throw here.error(e.getMessage(), e);
+                } catch (IllegalStateException e) {
+                    throw here.error("the JMS sub-server cannot be reached: " + e.getMessage(), e);
                 }
                 undo.push("removing JMS " + destination.type().name().toLowerCase() + " " + destination.name() + " unless deployed", () -> {
                     if (!deployed.get()) {
@@ -364,8 +484,13 @@ public final class Deployer {
                     }
                 });
                 declared.put(destination, here);
-                bindDefined(target, destination.type() == DestinationType.QUEUE ? new IsolaQueue(destination.name())
-                        : new IsolaTopic(destination.name()), undo, here);
+                if (target != null) {
+                    bindDefined(target, destination.type() == DestinationType.QUEUE ? new IsolaQueue(destination.name())
+                            : new IsolaTopic(destination.name()), undo, here);
+                }
+            }
+            if (namespaces == null) {
+                continue;
             }
             for (JmsResourceDefinitions.ConnectionFactory f : JmsResourceDefinitions.connectionFactories(index)) {
                 DeploymentException.Location here = at.inClass(f.declaringClass()).atMember(f.describe());
@@ -388,6 +513,8 @@ public final class Deployer {
                 jms.checkDeadLetterQueue(destination);
             } catch (InvalidJmsConfigException e) {
                 throw here.error(e.getMessage(), e);
+            } catch (IllegalStateException e) {
+                throw here.error("the JMS sub-server cannot be reached: " + e.getMessage(), e);
             }
         });
     }
