@@ -17,13 +17,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The test's handle on a {@link SubServerHost} isolate: starts it, sends it commands and
  * waits for the answers, links it to its peers as a domain's admin isolate would.
  */
-final class HostedIsolate implements AutoCloseable {
+public final class HostedIsolate implements AutoCloseable {
 
     private static final Duration ANSWER = Duration.ofSeconds(120);
 
@@ -31,7 +32,7 @@ final class HostedIsolate implements AutoCloseable {
     final String roles;
     private final Link commands;
     private final Link answers;
-    final int httpPort;
+    public final int httpPort;
 
     private HostedIsolate(Isolate isolate, String roles, Link commands, Link answers, int httpPort) {
         this.isolate = isolate;
@@ -42,17 +43,27 @@ final class HostedIsolate implements AutoCloseable {
     }
 
     /** This JDK and the test class path: isolates run the test host from it. */
-    static Image testImage() {
+    public static Image testImage() {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         return new Image("split-test", Path.of(System.getProperty("java.home")),
                 Arrays.stream(classPath.split(File.pathSeparator)).filter(s -> !s.isBlank()).map(Path::of).toList());
     }
 
+    /** Tests' JVM options: a small heap, and C1 only, for quick starts. */
+    static final List<String> TEST_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
     /** Starts a host for {@code roles} ("web", "ejb", "jms" or "web,ejb,jms") and waits until its server runs. */
     static HostedIsolate start(Image image, String name, String domain, String roles, Path data, Path work) {
-        Isolate isolate = new Isolate(IsolateSpec.builder(SubServerHost.class.getName()).name(name).image(image)
-                .maxHeap(MemorySize.parse("256m")).collector(GarbageCollector.SERIAL).jvmOption("-XX:TieredStopAtLevel=1")
-                .orphanPolicy(OrphanPolicy.EXIT).arguments(domain, roles, data.toString(), work.toString()).build());
+        return start(image, name, domain, roles, data, work, TEST_OPTIONS);
+    }
+
+    /** As {@link #start(Image, String, String, String, Path, Path)}, with a 256 MiB heap, the Serial collector and {@code jvmOptions}. */
+    public static HostedIsolate start(Image image, String name, String domain, String roles, Path data, Path work, List<String> jvmOptions) {
+        IsolateSpec.Builder spec = IsolateSpec.builder(SubServerHost.class.getName()).name(name).image(image)
+                .maxHeap(MemorySize.parse("256m")).collector(GarbageCollector.SERIAL)
+                .orphanPolicy(OrphanPolicy.EXIT).arguments(domain, roles, data.toString(), work.toString());
+        jvmOptions.forEach(spec::jvmOption);
+        Isolate isolate = new Isolate(spec.build());
         Isolate me = Isolate.current();
         Link commands = Link.newLink(me, isolate);
         Link answers = Link.newLink(isolate, me);
@@ -80,7 +91,7 @@ final class HostedIsolate implements AutoCloseable {
     }
 
     /** Sends {@code command} (and the links it takes) and returns the answer after "ok "; fails the test on "error ...". */
-    String command(String command, Link... links) {
+    public String command(String command, Link... links) {
         String answer = send(command, links);
         if (!answer.startsWith("ok ")) {
             throw new AssertionError(isolate.name() + ": " + command + " answered " + answer);
@@ -110,7 +121,7 @@ final class HostedIsolate implements AutoCloseable {
     }
 
     /** Links {@code web} to {@code ejb} as the domain does: the EJB isolate serves, the web isolate connects. */
-    static void linkEjb(HostedIsolate web, HostedIsolate ejb) {
+    public static void linkEjb(HostedIsolate web, HostedIsolate ejb) {
         Link toEjb = Link.newLink(web.isolate, ejb.isolate);
         Link toWeb = Link.newLink(ejb.isolate, web.isolate);
         ejb.command("serve-ejb", toWeb, toEjb);
@@ -118,7 +129,7 @@ final class HostedIsolate implements AutoCloseable {
     }
 
     /** Links a client isolate to the JMS isolate, with links that carry the broker's largest message. */
-    static void linkJms(HostedIsolate client, HostedIsolate jms) {
+    public static void linkJms(HostedIsolate client, HostedIsolate jms) {
         LinkOptions options = LinkOptions.DEFAULTS.withCapacity(JmsLinks.capacityFor(BrokerConfig.DEFAULT_MAX_MESSAGE_SIZE));
         Link toJms = Link.newLink(client.isolate, jms.isolate, options);
         Link toClient = Link.newLink(jms.isolate, client.isolate, options);
