@@ -2,7 +2,6 @@ package dev.isola.appserver.deploy;
 
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.ejb.BeanDefinition;
-import dev.isola.appserver.ejb.BeanInvoker;
 import dev.isola.appserver.ejb.BeanKind;
 import dev.isola.appserver.ejb.EjbApplication;
 import dev.isola.appserver.ejb.EjbJarXml;
@@ -35,9 +34,7 @@ import dev.isola.appserver.naming.Scopes;
 import dev.isola.appserver.web.WebModuleSpec;
 import dev.isola.appserver.web.WebServer;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import jakarta.ejb.EJBException;
 import jakarta.transaction.UserTransaction;
-import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.IndexView;
 import org.w3c.dom.Element;
 
@@ -56,7 +53,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -90,7 +86,6 @@ import java.util.stream.Stream;
  */
 public final class Deployer {
 
-    /** What deployments need from the server. */
     /**
      * What deployments need from the server.
      *
@@ -181,7 +176,7 @@ public final class Deployer {
             moduleNs.put(m, ns);
         }
 
-        Set<String> valueClasses = valueClasses(layout, libIndexes);
+        Set<String> valueClasses = RemoteBeans.valueClasses(layout, libIndexes);
         EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction(), loader, valueClasses)
                 : null;
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
@@ -202,7 +197,8 @@ public final class Deployer {
             beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
         }
-        EjbResolver resolver = ejb != null ? ejb : remoteBeans(app, standalone, loader, valueClasses, remoteBeans, global, appNs, moduleNs, undo);
+        EjbResolver resolver = ejb != null ? ejb
+                : RemoteBeans.bind(services.remoteEjb(), app, standalone, loader, valueClasses, remoteBeans, global, appNs, moduleNs, undo);
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
@@ -267,67 +263,6 @@ public final class Deployer {
         }
         deployed.set(true);
         return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, undo);
-    }
-
-    /**
-     * A web isolate of a separated domain: binds the session beans' names to proxies that call
-     * the EJB isolate, after checking that it runs the application.
-     */
-    private RemoteEjbApplication remoteBeans(String app, boolean standalone, ClassLoader loader, Set<String> valueClasses,
-                                             Map<ModuleInfo, List<BeanDefinition>> beans, Namespace global, Namespace appNs,
-                                             Map<ModuleInfo, Namespace> moduleNs, UndoLog undo) {
-        Map<String, String> moduleOfBean = new LinkedHashMap<>();
-        beans.forEach((m, list) -> list.forEach(b -> moduleOfBean.put(b.name(), m.name())));
-        BeanInvoker remote;
-        if (moduleOfBean.isEmpty()) {
-            remote = new UnusedInvoker(app);
-        } else {
-            try {
-                remote = services.remoteEjb().open(app, loader, valueClasses, moduleOfBean);
-            } catch (EJBException | IllegalStateException e) {
-                throw DeploymentException.of(app, "its enterprise beans cannot be reached: " + e.getMessage());
-            }
-            undo.push("closing the way to the EJB isolate", () -> services.remoteEjb().close(app));
-        }
-        RemoteEjbApplication remoteApp = new RemoteEjbApplication(app, standalone, remote);
-        beans.forEach((m, list) -> remoteApp.addModule(list, global, appNs, moduleNs.get(m), new DeploymentException.Location(app, m.uri(), null, null)));
-        return remoteApp;
-    }
-
-    /** The invoker of an application without session beans: nothing can call it. */
-    private record UnusedInvoker(String application) implements BeanInvoker {
-        @Override
-        public Object invoke(dev.isola.appserver.ejb.ViewReference target, java.lang.reflect.Method method, Object[] args) {
-            throw new EJBException("application " + application + " has no session beans");
-        }
-
-        @Override
-        public Object invoke(dev.isola.appserver.ejb.ViewReference target, dev.isola.appserver.ejb.MethodSignature signature, Object[] args) {
-            throw new EJBException("application " + application + " has no session beans");
-        }
-
-        @Override
-        public dev.isola.appserver.ejb.ViewReference reference(String bean, String viewType) {
-            throw new EJBException("application " + application + " has no session beans");
-        }
-    }
-
-    /**
-     * The application's classes (libraries and EJB modules) as allow-list patterns: one
-     * {@code package.*} per package, the class name for classes in the unnamed package.
-     */
-    private static Set<String> valueClasses(ApplicationLayout layout, List<IndexView> libIndexes) {
-        Set<String> patterns = new TreeSet<>();
-        List<IndexView> indexes = new ArrayList<>(libIndexes);
-        layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> indexes.add(layout.index(m)));
-        for (IndexView index : indexes) {
-            for (ClassInfo c : index.getKnownClasses()) {
-                String name = c.name().toString();
-                int dot = name.lastIndexOf('.');
-                patterns.add(dot < 0 ? name : name.substring(0, dot) + ".*");
-            }
-        }
-        return patterns;
     }
 
     private void checkContextRoots(ApplicationLayout layout) {
