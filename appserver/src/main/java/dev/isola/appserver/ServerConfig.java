@@ -8,8 +8,10 @@ import dev.isola.appserver.jms.config.JmsConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How a {@link SubServers} runs: where it listens, where it keeps data and unpacked
@@ -25,9 +27,13 @@ import java.util.Objects;
  * @param transactionTimeout how long a transaction may run (zero: unlimited)
  * @param jms                the JMS sub-server: declared destinations, redelivery defaults, the default connection factory;
  *                           its store lives in {@code <dataDirectory>/jms}
+ * @param roles              the sub-servers this isolate hosts: all three in a combined domain, one in an isolate of a
+ *                           separated domain (see {@link SubServers} for what each isolate keeps where)
+ * @param domain             the domain's name, for messages and logs ("the EJB isolate of domain shop is not reachable")
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
-                           List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms) {
+                           List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
+                           Set<SubServerRole> roles, String domain) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -36,12 +42,27 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         Objects.requireNonNull(dataDirectory, "dataDirectory");
         Objects.requireNonNull(workDirectory, "workDirectory");
         Objects.requireNonNull(jms, "jms");
+        Objects.requireNonNull(domain, "domain");
+        if (roles.isEmpty()) {
+            throw new IllegalArgumentException("a server must host at least one of the sub-servers " + List.of(SubServerRole.values()));
+        }
+        roles = Set.copyOf(roles);
         dataSources = List.copyOf(dataSources);
         for (DataSourceSpec ds : dataSources) {
             if (!ds.name().startsWith("java:global/")) {
                 throw new IllegalArgumentException("configured datasource " + ds.name() + " must have a java:global/ name");
             }
         }
+    }
+
+    /** Whether this isolate hosts {@code role}. */
+    public boolean hosts(SubServerRole role) {
+        return roles.contains(role);
+    }
+
+    /** Whether this isolate hosts all three sub-servers (a combined domain). */
+    public boolean combined() {
+        return roles.size() == SubServerRole.values().length;
     }
 
     public static Builder builder(Path dataDirectory, Path workDirectory) {
@@ -59,6 +80,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private EjbSettings ejb = EjbSettings.defaults();
         private Duration transactionTimeout = Duration.ofMinutes(5);
         private JmsConfig jms = JmsConfig.defaults();
+        private Set<SubServerRole> roles = EnumSet.allOf(SubServerRole.class);
+        private String domain = "default";
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -71,6 +94,14 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder transactionTimeout(Duration timeout) { this.transactionTimeout = timeout; return this; }
         public Builder dataSource(DataSourceSpec spec) { this.dataSources.add(spec); return this; }
         public Builder jms(JmsConfig jms) { this.jms = jms; return this; }
+        /** The sub-servers this isolate hosts; all three (a combined domain) unless set. */
+        public Builder roles(Set<SubServerRole> roles) {
+            this.roles = EnumSet.noneOf(SubServerRole.class);
+            this.roles.addAll(roles);
+            return this;
+        }
+        /** The domain's name, used in messages and logs; "default" unless set. */
+        public Builder domain(String name) { this.domain = Objects.requireNonNull(name, "name"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
@@ -82,7 +113,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         }
 
         public ServerConfig build() {
-            return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms);
+            return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
+                    roles, domain);
         }
     }
 }

@@ -7,12 +7,20 @@ import dev.isola.appserver.deploy.ModuleInfo;
 import dev.isola.appserver.deploy.ModuleKind;
 import dev.isola.appserver.ejb.EjbApplications;
 import dev.isola.appserver.ejb.EjbServices;
+import dev.isola.appserver.ejb.link.EjbLinkClient;
+import dev.isola.appserver.ejb.link.EjbLinkServer;
 import dev.isola.appserver.jdbc.DataSourceFactory;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.container.ApplicationJms;
 import dev.isola.appserver.jms.container.JmsSubServer;
+import dev.isola.appserver.jms.container.TransactionalSessions;
+import dev.isola.appserver.jms.link.JmsLinkService;
+import dev.isola.appserver.jms.link.JmsLinks;
+import dev.isola.appserver.jms.link.RemoteJmsSubServer;
 import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.JavaNaming;
 import dev.isola.appserver.naming.Namespace;
@@ -21,28 +29,39 @@ import dev.isola.appserver.tx.BeanManagedTransaction;
 import dev.isola.appserver.tx.ContainerTransactions;
 import dev.isola.appserver.tx.LocalTransactionManager;
 import dev.isola.appserver.web.WebServer;
+import dev.isola.mvm.invoke.LinkPair;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
- * The sub-servers one isolate hosts. In a combined domain that is all three, web, EJB and
- * JMS, in one process: embedded
- * Tomcat, the EJB container (session and message-driven beans), the JMS broker with its
- * Derby store in {@code <data>/jms}, the {@code java:} namespace, the transaction manager and
- * the datasources. This is what a domain isolate runs; its control listener calls the
- * methods here.
+ * The sub-servers one isolate hosts ({@link ServerConfig#roles()}). In a combined domain that
+ * is all three, web, EJB and JMS, in one process: embedded Tomcat, the EJB container (session
+ * and message-driven beans), the JMS broker with its Derby store in {@code <data>/jms}, the
+ * {@code java:} namespace, the transaction manager and the datasources. In a separated domain
+ * each runs in an isolate of its own and they reach each other over links:
+ *
+ * <pre>
+ *   web isolate  {WEB}  ── connectEjb ──▶ serveEjbClient ── EJB isolate {EJB} (beans, MDBs, embedded databases)
+ *        │                                                         │
+ *        └── connectJms ──▶ serveJmsClient ── JMS isolate {JMS} ◀── connectJms
+ * </pre>
+ *
+ * This is what a domain isolate runs; its control listener calls the methods here.
  *
  * <pre>{@code
  * try (SubServers server = SubServers.start(ServerConfig.builder(dataDir, workDir).httpPort(8080).build())) {
@@ -52,6 +71,29 @@ import java.util.concurrent.TimeUnit;
  *     server.undeploy("shop");
  * }
  * }</pre>
+ *
+ * <h2>A separated domain: the order the domain must keep</h2>
+ * <ol>
+ *   <li>Start the JMS isolate, then the EJB isolate, then the web isolate, each with its role.</li>
+ *   <li>Link them: for each client isolate (EJB and web) a pair to the JMS isolate
+ *       ({@link #serveJmsClient} there, {@link #connectJms} in the client; the links must carry the
+ *       broker's largest message, see {@link JmsLinks#capacityFor}), and a pair from the web
+ *       isolate to the EJB isolate ({@link #serveEjbClient}, {@link #connectEjb}).</li>
+ *   <li>Deploy each application in the JMS isolate, then the EJB isolate, then the web isolate
+ *       (the same archive each time); undeploy in the reverse order. A deployment that cannot
+ *       reach the isolate it needs fails atomically, naming the domain and what is missing.</li>
+ *   <li>When an isolate dies, start a new one with the same role, deploy the applications on
+ *       it, then hand its clients new pairs ({@code connectEjb}/{@code connectJms}); calls and
+ *       message-driven beans resume without redeploying the clients.</li>
+ * </ol>
+ *
+ * <h2>Where an isolate keeps its files</h2>
+ * The isolates of a domain share its data and work directories. Embedded databases are opened
+ * by the EJB isolate only (in the web isolate their datasources are bound but refuse
+ * connections with a message that says why), the message store ({@code <data>/jms}) by the
+ * JMS isolate only. An isolate that does not host all three roles unpacks applications into a
+ * sub-directory of the work directory named after its roles ({@code <work>/web}, {@code <work>/ejb},
+ * {@code <work>/jms}), and logs Derby to {@code <data>/derby-<roles>.log}.
  *
  * <p>One per process: the web sub-server and {@code java:global} are process-wide. Deploy
  * and undeploy are serialized; each logs one line.
@@ -63,13 +105,17 @@ public final class SubServers implements AutoCloseable {
     private static SubServers running;
 
     private final ServerConfig config;
+    private final Path workDirectory;
     private final WebServer web;
     private final LocalTransactionManager tm;
     private final ExecutorService asyncExecutor;
     private final ScheduledExecutorService scheduler;
     private final ManagedDataSource defaultDataSource;
     private final List<ManagedDataSource> configuredDataSources = new ArrayList<>();
-    private final JmsSubServer jms;
+    private final ApplicationJms jms;
+    private final EjbLinkServer ejbLinks;
+    private final EjbLinkClient ejbClient;
+    private final List<JmsLinkService> jmsClients = new CopyOnWriteArrayList<>();
     private final Deployer deployer;
     private final Map<String, DeployedApplication> deployments = new LinkedHashMap<>();
     private volatile boolean stopped;
@@ -77,14 +123,16 @@ public final class SubServers implements AutoCloseable {
     private SubServers(ServerConfig config) {
         this.config = config;
         ClassLoader serverLoader = SubServers.class.getClassLoader();
+        this.workDirectory = config.combined() ? config.workDirectory() : config.workDirectory().resolve(rolesName(config));
         try {
             Files.createDirectories(config.dataDirectory());
-            Files.createDirectories(config.workDirectory());
+            Files.createDirectories(workDirectory);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the server's directories", e);
         }
         if (System.getProperty("derby.stream.error.file") == null) {
-            System.setProperty("derby.stream.error.file", config.dataDirectory().resolve("derby.log").toAbsolutePath().toString());
+            String log = config.combined() ? "derby.log" : "derby-" + rolesName(config) + ".log";
+            System.setProperty("derby.stream.error.file", config.dataDirectory().resolve(log).toAbsolutePath().toString());
         }
         JavaNaming.install();
         Namespace global = NamingScopes.resetGlobal();
@@ -96,22 +144,39 @@ public final class SubServers implements AutoCloseable {
             t.setContextClassLoader(serverLoader);
             return t;
         });
-        DataSourceFactory dataSources = new DataSourceFactory(config.dataDirectory(), tm);
-        this.defaultDataSource = dataSources.create(config.defaultDataSource(), serverLoader);
-        for (DataSourceSpec spec : config.dataSources()) {
-            ManagedDataSource ds = dataSources.create(spec, serverLoader);
-            configuredDataSources.add(ds);
-            global.bindIfAbsent(spec.name().substring("java:global/".length()), new Binding.Value(ds));
+        boolean ejbRole = config.hosts(SubServerRole.EJB);
+        boolean webRole = config.hosts(SubServerRole.WEB);
+        DataSourceFactory dataSources = new DataSourceFactory(config.dataDirectory(), tm,
+                ejbRole ? null : "the EJB isolate of domain " + config.domain());
+        if (ejbRole || webRole) {
+            this.defaultDataSource = dataSources.create(config.defaultDataSource(), serverLoader);
+            for (DataSourceSpec spec : config.dataSources()) {
+                ManagedDataSource ds = dataSources.create(spec, serverLoader);
+                configuredDataSources.add(ds);
+                global.bindIfAbsent(spec.name().substring("java:global/".length()), new Binding.Value(ds));
+            }
+        } else {
+            this.defaultDataSource = null;
         }
         this.jms = startJms(config, tm);
-        this.web = new WebServer(config.host(), config.httpPort(), config.workDirectory().resolve(".tomcat"));
+        this.web = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat")) : null;
         EjbServices ejb = new EjbServices(tm, new ContainerTransactions(tm), asyncExecutor, scheduler, config.ejb(), new EjbApplications());
-        this.deployer = new Deployer(new Deployer.Services(config.workDirectory(), ejb, dataSources, defaultDataSource,
-                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, serverLoader));
+        this.ejbLinks = ejbRole ? new EjbLinkServer(ejb.applications(), config.domain()) : null;
+        Duration callTimeout = config.transactionTimeout().isZero() ? Duration.ofMinutes(30) : config.transactionTimeout().plusSeconds(30);
+        this.ejbClient = webRole && !ejbRole ? new EjbLinkClient(config.domain(), callTimeout) : null;
+        this.deployer = new Deployer(new Deployer.Services(config.roles(), workDirectory, ejb, dataSources, defaultDataSource,
+                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader));
+    }
+
+    private static String rolesName(ServerConfig config) {
+        return config.roles().stream().sorted().map(r -> r.name().toLowerCase()).collect(Collectors.joining("-"));
     }
 
     /** The broker runs with the server's loader as context, so its threads never hold an application's. */
-    private JmsSubServer startJms(ServerConfig config, LocalTransactionManager tm) {
+    private ApplicationJms startJms(ServerConfig config, LocalTransactionManager tm) {
+        if (!config.hosts(SubServerRole.JMS)) {
+            return new RemoteJmsSubServer(config.jms(), config.domain(), new TransactionalSessions(tm));
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(SubServers.class.getClassLoader());
@@ -119,7 +184,9 @@ public final class SubServers implements AutoCloseable {
             return JmsSubServer.start(config.jms(), config.dataDirectory(), tm);
         } catch (RuntimeException e) {
             configuredDataSources.forEach(ManagedDataSource::close);
-            defaultDataSource.close();
+            if (defaultDataSource != null) {
+                defaultDataSource.close();
+            }
             scheduler.shutdownNow();
             asyncExecutor.shutdownNow();
             throw e;
@@ -140,28 +207,109 @@ public final class SubServers implements AutoCloseable {
             }
             SubServers server = new SubServers(config);
             try {
-                server.web.start();
+                if (server.web != null) {
+                    server.web.start();
+                }
             } catch (RuntimeException e) {
                 server.releaseResources();
                 throw e;
             }
             running = server;
-            LOG.log(System.Logger.Level.INFO, "server started: http://" + config.host() + ":" + server.httpPort() + "/, data "
-                    + config.dataDirectory() + ", work " + config.workDirectory());
+            LOG.log(System.Logger.Level.INFO, "server started: domain " + config.domain() + ", " + describeRoles(config)
+                    + (server.web != null ? ", http://" + config.host() + ":" + server.httpPort() + "/" : "")
+                    + ", data " + config.dataDirectory() + ", work " + server.workDirectory);
             return server;
         }
     }
 
+    private static String describeRoles(ServerConfig config) {
+        return config.combined() ? "combined (web, EJB, JMS)" : "separated, this isolate: " + config.roles();
+    }
+
+    /** The HTTP port, or -1 if this isolate hosts no web sub-server. */
     public int httpPort() {
-        return web.port();
+        return web == null ? -1 : web.port();
     }
 
     public ServerConfig config() {
         return config;
     }
 
+    // ---- a separated domain: links between its isolates -------------------------------------
+
     /**
-     * Deploys an EAR, WAR or EJB-JAR.
+     * In a web isolate of a separated domain: calls into enterprise beans go to the EJB isolate
+     * over {@code toEjbIsolate} (outgoing: to the EJB isolate, incoming: from it) from now on,
+     * replacing any previous pair. Call it again with a new pair when the EJB isolate was
+     * restarted; calls work again at once (each application opens its own pair on its next call).
+     *
+     * @throws IllegalStateException if this isolate hosts the EJB container itself or no web sub-server
+     */
+    public void connectEjb(LinkPair toEjbIsolate) {
+        requireRunning();
+        if (ejbClient == null) {
+            throw new IllegalStateException("connectEjb is for a web isolate without the EJB sub-server; this isolate hosts "
+                    + config.roles());
+        }
+        ejbClient.connect(toEjbIsolate);
+    }
+
+    /**
+     * In the EJB isolate: serves the client isolate (a web isolate) at the other end of
+     * {@code fromClient} (outgoing: to the client). Several clients can be served.
+     *
+     * @throws IllegalStateException if this isolate does not host the EJB sub-server
+     */
+    public void serveEjbClient(LinkPair fromClient) {
+        requireRunning();
+        if (ejbLinks == null) {
+            throw new IllegalStateException("serveEjbClient is for the isolate that hosts the EJB sub-server; this isolate hosts " + config.roles());
+        }
+        ejbLinks.serve(fromClient);
+    }
+
+    /**
+     * In a web or EJB isolate of a separated domain: the JMS broker is reached over
+     * {@code toJmsIsolate} (outgoing: to the JMS isolate) from now on, replacing any previous
+     * pair. The destinations the applications deployed here define are declared on it first;
+     * connections over the previous pair are lost, and message-driven beans connect again
+     * through the new one.
+     *
+     * @throws IllegalStateException    if this isolate hosts the JMS sub-server itself
+     * @throws IllegalArgumentException if the links cannot carry the largest message the broker accepts
+     */
+    public void connectJms(LinkPair toJmsIsolate) {
+        requireRunning();
+        if (!(jms instanceof RemoteJmsSubServer remote)) {
+            throw new IllegalStateException("connectJms is for an isolate without the JMS sub-server; this isolate hosts " + config.roles());
+        }
+        remote.connect(toJmsIsolate);
+    }
+
+    /**
+     * In the JMS isolate: serves the client isolate at the other end of {@code fromClient}
+     * (outgoing: to the client) until its links close; then its connections are lost and what it
+     * held and had not acknowledged is redelivered.
+     *
+     * @throws IllegalStateException    if this isolate does not host the JMS sub-server
+     * @throws IllegalArgumentException if the links cannot carry the largest message the broker accepts
+     */
+    public void serveJmsClient(LinkPair fromClient) {
+        requireRunning();
+        if (!(jms instanceof JmsSubServer local)) {
+            throw new IllegalStateException("serveJmsClient is for the isolate that hosts the JMS sub-server; this isolate hosts " + config.roles());
+        }
+        JmsLinks.checkCapacity(fromClient, config.jms().maxMessageSize());
+        JmsLinkService service = JmsLinkService.serve(local, fromClient);
+        jmsClients.add(service);
+        service.onStop().whenComplete((v, e) -> jmsClients.remove(service));
+    }
+
+    // ---- deployments -------------------------------------------------------------------------
+
+    /**
+     * Deploys an EAR, WAR or EJB-JAR: in an isolate of a separated domain, its part of it (see
+     * the class description for the order).
      *
      * @throws DeploymentException naming the application, module, class and member at fault; nothing stays deployed
      */
@@ -198,6 +346,9 @@ public final class SubServers implements AutoCloseable {
     }
 
     private void undeployQuietly(DeployedApplication app) {
+        if (ejbLinks != null) {
+            ejbLinks.applicationUndeployed(app.applicationName());
+        }
         deployer.undeploy(app);
     }
 
@@ -212,23 +363,34 @@ public final class SubServers implements AutoCloseable {
 
     public ServerStatus status() {
         return new ServerStatus(stopped ? ServerStatus.State.STOPPED : ServerStatus.State.RUNNING, config.host(), stopped ? -1 : httpPort(),
-                config.dataDirectory(), config.workDirectory(), stopped ? List.of() : deployments(), stopped ? List.of() : jms.destinations());
+                config.dataDirectory(), workDirectory, stopped ? List.of() : deployments(), stopped ? List.of() : jms.destinations(),
+                config.roles());
     }
 
     /**
      * Every declared JMS destination (configured, or defined by an application, or recovered
      * from the store): messages waiting and in flight, consumers, enqueued, acknowledged,
-     * expired and dead-lettered counts.
+     * expired and dead-lettered counts. Empty in an isolate whose broker runs in the JMS isolate.
      */
     public List<DestinationStats> jmsDestinations() {
         requireRunning();
         return jms.destinations();
     }
 
-    /** One JMS destination's statistics, or empty if it is not declared. */
+    /** One JMS destination's statistics, or empty if it is not declared (or the broker runs in another isolate). */
     public Optional<DestinationStats> jmsDestination(String name, DestinationType type) {
         requireRunning();
-        return jms.destination(name, type);
+        return jms instanceof JmsSubServer local ? local.destination(name, type) : Optional.empty();
+    }
+
+    /**
+     * The domain's default JMS connection factory, as applications get it
+     * ({@code java:comp/DefaultJMSConnectionFactory}): for the domain's own tools. Its sessions
+     * join the calling thread's container transaction, if any.
+     */
+    public IsolaConnectionFactory jmsConnectionFactory() {
+        requireRunning();
+        return jms.defaultConnectionFactory();
     }
 
     private static Deployment describe(DeployedApplication app) {
@@ -257,7 +419,9 @@ public final class SubServers implements AutoCloseable {
             for (DeployedApplication app : all.reversed()) {
                 undeployQuietly(app);
             }
-            web.close();
+            if (web != null) {
+                web.close();
+            }
             releaseResources();
         }
         synchronized (RUNNING_LOCK) {
@@ -269,9 +433,18 @@ public final class SubServers implements AutoCloseable {
     }
 
     private void releaseResources() {
+        if (ejbClient != null) {
+            ejbClient.close();
+        }
+        if (ejbLinks != null) {
+            ejbLinks.close();
+        }
+        jmsClients.forEach(JmsLinkService::close);
         jms.stop();
         configuredDataSources.forEach(ManagedDataSource::close);
-        defaultDataSource.close();
+        if (defaultDataSource != null) {
+            defaultDataSource.close();
+        }
         scheduler.shutdownNow();
         asyncExecutor.shutdownNow();
         NamingScopes.resetGlobal();

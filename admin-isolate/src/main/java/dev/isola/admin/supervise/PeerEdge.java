@@ -1,6 +1,7 @@
 package dev.isola.admin.supervise;
 
 import dev.isola.appserver.jms.config.BrokerConfig;
+import dev.isola.appserver.jms.link.JmsLinks;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlException;
@@ -48,18 +49,12 @@ enum PeerEdge {
 
     /**
      * How the pair's links are made: those to the JMS isolate carry whole JMS messages, so their
-     * rings hold the broker's largest message (4 MiB by default) with room to spare.
+     * rings hold the broker's largest message (the JMS isolate refuses smaller ones).
      */
     LinkOptions options() {
-        if (server != Member.JMS) {
-            return LinkOptions.DEFAULTS;
-        }
-        long wanted = BrokerConfig.DEFAULT_MAX_MESSAGE_SIZE + JMS_FRAME_OVERHEAD;
-        return LinkOptions.DEFAULTS.withCapacity((int) Long.highestOneBit(wanted - 1) << 1);
+        return server == Member.JMS ? LinkOptions.DEFAULTS.withCapacity(JmsLinks.capacityFor(BrokerConfig.DEFAULT_MAX_MESSAGE_SIZE))
+                : LinkOptions.DEFAULTS;
     }
-
-    /** What a JMS message needs on a link beyond its body: headers, properties, framing. */
-    private static final long JMS_FRAME_OVERHEAD = 64 * 1024;
 
     static List<PeerEdge> of(DomainMode mode) {
         return mode == DomainMode.SEPARATED ? List.of(values()) : List.of();

@@ -23,10 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Domains end to end with real processes: deploy-tool creates domains and deploys the test EAR
- * (servlet → EJB → JMS → MDB → Derby); a domain isolate that is halted is restarted by the
- * supervisor and answers again with its data; a halted admin isolate leaves the domains
- * serving, and a new one re-adopts them without starting duplicates.
+ * Domains end to end with real processes: deploy-tool creates a combined and a separated
+ * domain and deploys the same test EAR (servlet → EJB → JMS → MDB → Derby) to both, which
+ * answer alike; the separated domain's EJB isolate, halted, is restarted by the supervisor and
+ * its web isolate reconnected, and the application answers again with its data; a halted
+ * admin isolate leaves both domains serving, and a new one re-adopts them without starting
+ * duplicates; stop and start end and bring back everything.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -34,14 +36,16 @@ class DomainsEndToEndIT {
 
     private static AdminFixture admin;
     private static final Map<String, Integer> PORTS = new TreeMap<>();
+    private static final Map<String, String> MODES = Map.of("shop", "combined", "crm", "separated");
 
     @BeforeAll
     static void createDomainsAndDeploy() throws Exception {
         admin = AdminFixture.start();
         Path ear = TestEars.orders(admin.work(), "orders.ear");
         PORTS.put("shop", AdminFixture.freePort());
+        PORTS.put("crm", AdminFixture.freePort());
         for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
-            AdminFixture.ToolRun created = admin.deployTool("create-domain", domain.getKey(), "--mode", "combined", "--port",
+            AdminFixture.ToolRun created = admin.deployTool("create-domain", domain.getKey(), "--mode", MODES.get(domain.getKey()), "--port",
                     domain.getValue().toString(), "--heap", "192m", "--start");
             assertEquals(0, created.exitCode(), created.toString());
             AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain.getKey());
@@ -58,7 +62,9 @@ class DomainsEndToEndIT {
 
     @Test
     @Order(1)
-    void theApplicationAnswersEndToEnd() throws Exception {
+    void theSameApplicationAnswersAlikeInBothModes() throws Exception {
+        assertEquals(List.of("crm-ejb", "crm-jms", "crm-web", "shop"), admin.domainIsolates().stream().map(IsolateRecord::name).sorted().toList());
+        Map<String, List<String>> answers = new TreeMap<>();
         for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
             int port = domain.getValue();
             // One at a time: the message-driven bean takes messages in parallel, so two in flight may be recorded in either order.
@@ -66,27 +72,33 @@ class DomainsEndToEndIT {
             AdminFixture.awaitValue(domain.getKey() + " to process the first order", () -> HttpProbe.processed(port), "processed=alpha");
             assertEquals(202, HttpProbe.order(port, "beta").statusCode());
             AdminFixture.awaitValue(domain.getKey() + " to process the second order", () -> HttpProbe.processed(port), "processed=alpha,beta");
+            answers.put(domain.getKey(), List.of(Integer.toString(HttpProbe.order(port, "").statusCode()), HttpProbe.processed(port)));
         }
+        assertEquals(answers.get("shop"), answers.get("crm"), "the same answers from both modes");
     }
 
     @Test
     @Order(2)
-    void aHaltedDomainIsolateIsRestartedAndAnswersAgainWithItsData() throws Exception {
-        IsolateRecord victim = isolate("shop");
+    void theHaltedEjbIsolateOfTheSeparatedDomainIsRestartedAndTheApplicationAnswersAgain() throws Exception {
+        IsolateRecord victim = isolate("crm-ejb");
+        long web = isolate("crm-web").pid();
         admin.registry().adopt(victim.id()).halt(9).join();
-        int port = PORTS.get("shop");
-        AdminFixture.awaitValue("shop to come back", () -> HttpProbe.processed(port), "processed=alpha,beta");
-        AdminFixture.await("the supervisor to see shop running", () -> state("shop").equals("RUNNING"));
-        assertNotEquals(victim.pid(), isolate("shop").pid(), "a new process");
+        int port = PORTS.get("crm");
+        AdminFixture.awaitValue("crm to come back", () -> HttpProbe.processed(port), "processed=alpha,beta");
+        AdminFixture.await("the supervisor to see crm running", () -> state("crm").equals("RUNNING"));
+        assertNotEquals(victim.pid(), isolate("crm-ejb").pid(), "a new EJB isolate");
+        assertEquals(web, isolate("crm-web").pid(), "the web isolate went on, reconnected");
         assertEquals(202, HttpProbe.order(port, "gamma").statusCode());
         AdminFixture.awaitValue("the new order", () -> HttpProbe.processed(port), "processed=alpha,beta,gamma");
 
         List<String> events = new ArrayList<>();
-        admin.json("/api/domains/shop/events").forEach(e -> events.add(e.path("kind").asText() + ": " + e.path("message").asText()));
-        assertTrue(events.contains("EXITED: halted (code 9)"), events.toString());
-        assertTrue(events.stream().anyMatch(e -> e.startsWith("RESTART_SCHEDULED: restart 1 of at most 5")), events.toString());
-        assertTrue(events.getLast().startsWith("STARTED: ready in"), events.toString());
-        assertEquals(1, admin.json("/api/domains/shop").path("restarts").asInt());
+        admin.json("/api/domains/crm/events").forEach(e -> events.add(e.path("isolate").asText() + " " + e.path("kind").asText() + ": "
+                + e.path("message").asText()));
+        assertTrue(events.contains("crm-ejb EXITED: halted (code 9)"), events.toString());
+        assertTrue(events.stream().anyMatch(e -> e.startsWith(" RESTART_SCHEDULED: restart 1 of at most 5")), events.toString());
+        assertTrue(events.stream().anyMatch(e -> e.startsWith("crm-ejb STARTED: ready in")), events.toString());
+        assertEquals("crm-web RECONNECTED: connected to the new crm-ejb", events.getLast(), events.toString());
+        assertEquals(1, admin.json("/api/domains/crm").path("restarts").asInt());
     }
 
     @Test
@@ -111,12 +123,14 @@ class DomainsEndToEndIT {
         }
 
         // The new control links work: undeploy and deploy through the re-adopted isolates.
-        AdminFixture.ToolRun undeployed = admin.deployTool("undeploy", "orders", "--domain", "shop");
-        assertEquals(0, undeployed.exitCode(), undeployed.toString());
-        assertTrue(HttpProbe.processed(PORTS.get("shop")).startsWith("HTTP 404"));
-        AdminFixture.ToolRun deployed = admin.deployTool("deploy", TestEars.orders(admin.work(), "orders.ear").toString(), "--domain", "shop");
-        assertEquals(0, deployed.exitCode(), deployed.toString());
-        assertTrue(HttpProbe.processed(PORTS.get("shop")).endsWith(",orphan"), "the data outlives the application");
+        for (String domain : PORTS.keySet()) {
+            AdminFixture.ToolRun undeployed = admin.deployTool("undeploy", "orders", "--domain", domain);
+            assertEquals(0, undeployed.exitCode(), undeployed.toString());
+            assertTrue(HttpProbe.processed(PORTS.get(domain)).startsWith("HTTP 404"));
+            AdminFixture.ToolRun deployed = admin.deployTool("deploy", TestEars.orders(admin.work(), "orders.ear").toString(), "--domain", domain);
+            assertEquals(0, deployed.exitCode(), deployed.toString());
+            assertTrue(HttpProbe.processed(PORTS.get(domain)).endsWith(",orphan"), "the data outlives the application");
+        }
     }
 
     @Test

@@ -1,11 +1,10 @@
 package dev.isola.appserver.deploy;
 
-import dev.isola.appserver.ejb.EjbApplication;
-
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A running application: what was deployed and how to take it away again.
@@ -15,15 +14,20 @@ public final class DeployedApplication {
     private final ApplicationLayout layout;
     private final Path archive;
     private final Instant deployedAt;
-    private final EjbApplication ejb;
+    private final Supplier<List<String>> beans;
     private final WeakReference<ClassLoader> classLoader;
     private final UndoLog undo;
 
-    DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, EjbApplication ejb, ClassLoader classLoader, UndoLog undo) {
+    /**
+     * @param beans       one line per bean this isolate runs (none in a web or JMS isolate of a separated domain)
+     * @param classLoader the application's loader; null where none is built (the JMS isolate of a separated domain)
+     */
+    DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, Supplier<List<String>> beans, ClassLoader classLoader,
+                        UndoLog undo) {
         this.layout = layout;
         this.archive = archive;
         this.deployedAt = deployedAt;
-        this.ejb = ejb;
+        this.beans = beans;
         this.classLoader = new WeakReference<>(classLoader);
         this.undo = undo;
     }
@@ -51,7 +55,7 @@ public final class DeployedApplication {
 
     /** One line per bean: kind, name, instance counts. */
     public List<String> describeBeans() {
-        return ejb.describeBeans();
+        return beans.get();
     }
 
     /** The application's class loader while anything still holds it: undeploying must let it go. */

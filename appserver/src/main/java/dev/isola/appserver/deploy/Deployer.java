@@ -1,11 +1,16 @@
 package dev.isola.appserver.deploy;
 
+import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.ejb.BeanDefinition;
+import dev.isola.appserver.ejb.BeanKind;
 import dev.isola.appserver.ejb.EjbApplication;
 import dev.isola.appserver.ejb.EjbJarXml;
 import dev.isola.appserver.ejb.EjbModuleScanner;
 import dev.isola.appserver.ejb.EjbServices;
 import dev.isola.appserver.ejb.EnvEntries;
+import dev.isola.appserver.ejb.RemoteEjbApplication;
+import dev.isola.appserver.ejb.RemoteEjbContainer;
+import dev.isola.appserver.inject.EjbResolver;
 import dev.isola.appserver.inject.InjectionPoint;
 import dev.isola.appserver.inject.InjectionScanner;
 import dev.isola.appserver.inject.Injector;
@@ -18,6 +23,7 @@ import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
 import dev.isola.appserver.jms.config.ResourceDefinitions;
+import dev.isola.appserver.jms.container.ApplicationJms;
 import dev.isola.appserver.jms.container.JmsSubServer;
 import dev.isola.appserver.jms.message.IsolaQueue;
 import dev.isola.appserver.jms.message.IsolaTopic;
@@ -66,13 +72,36 @@ import java.util.stream.Stream;
  * <p>JMS destinations an application defines outlive its undeployment (their messages wait
  * for the next deployment, see {@link JmsSubServer}); a failed deployment removes those it
  * created, unless they were used meanwhile.
+ *
+ * <p>In an isolate of a separated domain only the steps of its {@link SubServerRole}s run:
+ * <ul>
+ *   <li>{@code EJB}: the class loader, the beans and their names, datasources, JMS resources
+ *       (destinations declared in the JMS isolate over its link), references of beans; no web module.</li>
+ *   <li>{@code WEB}: the class loader, the EJB modules scanned (nothing instantiated) so that
+ *       the beans' portable names are bound to proxies calling the EJB isolate
+ *       ({@link RemoteEjbApplication}) and {@code @EJB} references resolve as in a combined
+ *       domain; datasources, JMS resources, the web modules.</li>
+ *   <li>{@code JMS}: the destinations the application defines are declared; nothing else.</li>
+ * </ul>
  */
 public final class Deployer {
 
-    /** What deployments need from the server. */
-    public record Services(Path workDirectory, EjbServices ejb, DataSourceFactory dataSources, ManagedDataSource defaultDataSource,
-                           UserTransaction userTransaction, TransactionSynchronizationRegistry synchronizationRegistry, WebServer web,
-                           JmsSubServer jms, ClassLoader serverLoader) { }
+    /**
+     * What deployments need from the server.
+     *
+     * @param roles     the sub-servers this isolate hosts
+     * @param web       null without {@link SubServerRole#WEB}
+     * @param remoteEjb the EJB isolate, for a web isolate of a separated domain; null otherwise
+     */
+    public record Services(Set<SubServerRole> roles, Path workDirectory, EjbServices ejb, DataSourceFactory dataSources,
+                           ManagedDataSource defaultDataSource, UserTransaction userTransaction,
+                           TransactionSynchronizationRegistry synchronizationRegistry, WebServer web, ApplicationJms jms,
+                           RemoteEjbContainer remoteEjb, ClassLoader serverLoader) {
+
+        boolean hosts(SubServerRole role) {
+            return roles.contains(role);
+        }
+    }
 
     private final Services services;
 
@@ -115,7 +144,18 @@ public final class Deployer {
         ApplicationLayout layout = ApplicationLayout.read(archive, services.workDirectory());
         String app = layout.applicationName();
         DeploymentException.Location appLocation = new DeploymentException.Location(app, null, null, null);
-        checkContextRoots(layout);
+        boolean hostsWeb = services.hosts(SubServerRole.WEB);
+        boolean hostsEjb = services.hosts(SubServerRole.EJB);
+        if (hostsWeb) {
+            checkContextRoots(layout);
+        }
+        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
+        if (!hostsWeb && !hostsEjb) {
+            AtomicBoolean deployed = new AtomicBoolean();
+            bindJmsResources(layout, libIndexes, null, undo, deployed);
+            deployed.set(true);
+            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, undo);
+        }
 
         List<URL> urls = new ArrayList<>();
         layout.libraries().forEach(p -> urls.add(url(p)));
@@ -123,7 +163,6 @@ public final class Deployer {
         ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
 
-        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
         boolean standalone = layout.type() != ArchiveType.EAR;
         Namespace global = NamingScopes.global();
         String globalPrefix = standalone ? layout.modules().getFirst().name() : app;
@@ -137,9 +176,12 @@ public final class Deployer {
             moduleNs.put(m, ns);
         }
 
-        EjbApplication ejb = new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction());
+        Set<String> valueClasses = RemoteBeans.valueClasses(layout, libIndexes);
+        EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction(), loader, valueClasses)
+                : null;
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
         Map<String, String> beanOfClass = new HashMap<>();
+        Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
         for (ModuleInfo m : layout.modules()) {
             if (m.kind() != ModuleKind.EJB) {
                 continue;
@@ -147,10 +189,16 @@ public final class Deployer {
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = EjbJarXml.read(m.directory(), at);
             List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
+            if (ejb == null) {
+                remoteBeans.put(m, beans.stream().filter(b -> !(b.kind() instanceof BeanKind.MessageDriven)).toList());
+                continue;
+            }
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
             beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
         }
+        EjbResolver resolver = ejb != null ? ejb
+                : RemoteBeans.bind(services.remoteEjb(), app, standalone, loader, valueClasses, remoteBeans, global, appNs, moduleNs, undo);
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
@@ -158,7 +206,9 @@ public final class Deployer {
         bindJmsResources(layout, libIndexes, namespaces, undo, deployed);
         // after the datasources and JMS resources, so that undoing stops the beans (their @PreDestroy may use them,
         // message-driven beans consume from the destinations) before those go
-        undo.push("stopping the beans", ejb::stop);
+        if (ejb != null) {
+            undo.push("stopping the beans", ejb::stop);
+        }
 
         List<Runnable> linkChecks = new ArrayList<>();
         for (Map.Entry<ModuleInfo, Map<String, Scopes>> e : beanScopes.entrySet()) {
@@ -181,7 +231,7 @@ public final class Deployer {
 
         List<WebModuleSpec> webModules = new ArrayList<>();
         for (ModuleInfo m : layout.modules()) {
-            if (m.kind() != ModuleKind.WEB) {
+            if (m.kind() != ModuleKind.WEB || !hostsWeb) {
                 continue;
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
@@ -191,15 +241,17 @@ public final class Deployer {
             bindWebEnvEntries(m, ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
             Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
-            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, ejb, m.name(), at);
+            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
                     directory.resolve("jsp").resolve(m.name())));
         }
         linkChecks.forEach(Runnable::run);
-        ejb.validateDependencies(appLocation);
-        ejb.start(appLocation);
+        if (ejb != null) {
+            ejb.validateDependencies(appLocation);
+            ejb.start(appLocation);
+        }
 
         for (WebModuleSpec spec : webModules) {
             try {
@@ -210,7 +262,7 @@ public final class Deployer {
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
         deployed.set(true);
-        return new DeployedApplication(layout, archive, Instant.now(), ejb, loader, undo);
+        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, undo);
     }
 
     private void checkContextRoots(ApplicationLayout layout) {
@@ -331,12 +383,13 @@ public final class Deployer {
      * Declares the application's {@code @JMSDestinationDefinition}s on the broker and binds
      * them and its {@code @JMSConnectionFactoryDefinition}s. Undoing a deployment that failed
      * removes the destinations it created; undoing a deployment that completed (undeploy)
-     * keeps them with their messages.
+     * keeps them with their messages. With {@code namespaces} null (the JMS isolate of a
+     * separated domain) the destinations are only declared.
      */
     private void bindJmsResources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces, UndoLog undo,
                                   AtomicBoolean deployed) {
         String app = layout.applicationName();
-        JmsSubServer jms = services.jms();
+        ApplicationJms jms = services.jms();
         undo.push("forgetting the JMS destinations of " + app, () -> jms.applicationUndeployed(app));
         Map<String, String> definedBy = new HashMap<>();
         Map<DestinationConfig, DeploymentException.Location> declared = new LinkedHashMap<>();
@@ -346,8 +399,8 @@ public final class Deployer {
             for (JmsResourceDefinitions.Destination d : JmsResourceDefinitions.destinations(index)) {
                 DeploymentException.Location here = at.inClass(d.declaringClass()).atMember(d.describe());
                 checkDefinedOnce(definedBy, d.name(), m, d.declaringClass(), here);
-                Target target = namespaces.target(d.name(), m, d.declaringClass(), here);
-                if (target == null) {
+                Target target = namespaces == null ? null : namespaces.target(d.name(), m, d.declaringClass(), here);
+                if (target == null && namespaces != null) {
                     continue;
                 }
                 DestinationConfig destination;
@@ -357,6 +410,8 @@ public final class Deployer {
                     undeclare = jms.declare(app, destination);
                 } catch (InvalidJmsConfigException e) {
                     throw here.error(e.getMessage(), e);
+                } catch (IllegalStateException e) {
+                    throw here.error("the JMS sub-server cannot be reached: " + e.getMessage(), e);
                 }
                 undo.push("removing JMS " + destination.type().name().toLowerCase() + " " + destination.name() + " unless deployed", () -> {
                     if (!deployed.get()) {
@@ -364,8 +419,13 @@ public final class Deployer {
                     }
                 });
                 declared.put(destination, here);
-                bindDefined(target, destination.type() == DestinationType.QUEUE ? new IsolaQueue(destination.name())
-                        : new IsolaTopic(destination.name()), undo, here);
+                if (target != null) {
+                    bindDefined(target, destination.type() == DestinationType.QUEUE ? new IsolaQueue(destination.name())
+                            : new IsolaTopic(destination.name()), undo, here);
+                }
+            }
+            if (namespaces == null) {
+                continue;
             }
             for (JmsResourceDefinitions.ConnectionFactory f : JmsResourceDefinitions.connectionFactories(index)) {
                 DeploymentException.Location here = at.inClass(f.declaringClass()).atMember(f.describe());
@@ -388,6 +448,8 @@ public final class Deployer {
                 jms.checkDeadLetterQueue(destination);
             } catch (InvalidJmsConfigException e) {
                 throw here.error(e.getMessage(), e);
+            } catch (IllegalStateException e) {
+                throw here.error("the JMS sub-server cannot be reached: " + e.getMessage(), e);
             }
         });
     }

@@ -56,6 +56,8 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     private final Map<String, View> viewsByType = new LinkedHashMap<>();
     private final Map<String, Object> sharedProxies = new ConcurrentHashMap<>();
     private final Map<Method, BusinessMethod> timeoutMethods = new ConcurrentHashMap<>();
+    /** View methods by view type and signature, for calls by name. */
+    private final Map<String, Method> bySignature = new ConcurrentHashMap<>();
     private final List<InterceptorMethod> postConstruct;
     private final List<InterceptorMethod> preDestroy;
     final List<InterceptorMethod> prePassivate;
@@ -146,12 +148,18 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
 
     final Object invoke(ViewReference reference, MethodSignature signature, Object[] args) throws Exception {
         View view = view(reference.viewType());
-        for (Method m : methods.keySet()) {
-            if (m.getDeclaringClass().isAssignableFrom(view.type()) && signature.matches(m)) {
-                return invoke(reference, m, args);
+        Method m = bySignature.computeIfAbsent(view.type().getName() + " " + signature, k -> {
+            for (Method candidate : methods.keySet()) {
+                if (candidate.getDeclaringClass().isAssignableFrom(view.type()) && signature.matches(candidate)) {
+                    return candidate;
+                }
             }
+            return null;
+        });
+        if (m == null) {
+            throw new EJBException("view " + reference.viewType() + " of " + definition.describe() + " has no method " + signature);
         }
-        throw new EJBException("view " + reference.viewType() + " of " + definition.describe() + " has no method " + signature);
+        return invoke(reference, m, args);
     }
 
     private Object invokeNow(ViewReference reference, BusinessMethod bm, Object[] args, Object timer, AtomicBoolean cancelled) throws Exception {

@@ -67,8 +67,7 @@ final class BeanMethods {
             throw here.error("a business method of a no-interface view must not be final");
         }
         TransactionAttributeType tx = transactionAttribute(impl, descriptorTx);
-        boolean async = impl.isAnnotationPresent(Asynchronous.class) || impl.getDeclaringClass().isAnnotationPresent(Asynchronous.class)
-                || viewMethod.isAnnotationPresent(Asynchronous.class);
+        boolean async = asynchronous(impl, viewMethod);
         if (async && impl.getReturnType() != void.class && !Future.class.isAssignableFrom(impl.getReturnType())) {
             throw here.error("an @Asynchronous method must return void or a java.util.concurrent.Future, not " + impl.getReturnType().getName());
         }
@@ -81,6 +80,12 @@ final class BeanMethods {
         }
         return new BusinessMethod(impl, tx, chains.aroundInvoke(impl), async, lock == null ? LockType.WRITE : lock.value(),
                 accessTimeout, remove != null, remove != null && remove.retainIfException());
+    }
+
+    /** Whether a call of {@code viewMethod}, implemented by {@code impl}, is {@code @Asynchronous}. */
+    static boolean asynchronous(Method impl, Method viewMethod) {
+        return impl.isAnnotationPresent(Asynchronous.class) || impl.getDeclaringClass().isAnnotationPresent(Asynchronous.class)
+                || viewMethod.isAnnotationPresent(Asynchronous.class);
     }
 
     /** The transaction attribute of {@code impl}: descriptor, then annotations, then REQUIRED. */

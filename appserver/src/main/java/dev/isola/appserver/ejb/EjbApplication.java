@@ -11,7 +11,6 @@ import jakarta.ejb.Timer;
 import jakarta.ejb.TimerService;
 import jakarta.transaction.UserTransaction;
 
-import javax.naming.NameAlreadyBoundException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -45,7 +44,9 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     private final UserTransaction userTransaction;
     private final Map<String, BeanContainer> containers = new LinkedHashMap<>();
     private final Map<BeanContainer, BeanTimerService> timerServices = new ConcurrentHashMap<>();
-    private final Map<String, String> globalNames = new LinkedHashMap<>();
+    private final BeanNames names;
+    private final ClassLoader classLoader;
+    private final Set<String> valueClasses;
     private final List<BeanContainer> started = new ArrayList<>();
     private ScheduledFuture<?> reaper;
 
@@ -53,17 +54,40 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
      * @param name          the application name ({@code java:global/<name>/…})
      * @param standalone    a standalone EJB-JAR: the global names have no application part
      * @param workDirectory where passivated sessions are written
+     * @param classLoader   the application's loader (libraries and EJB modules)
+     * @param valueClasses  the application's classes as allow-list patterns ({@code com.example.model.*}, or a class name):
+     *                      what callers in other isolates may pass to its beans by value
      */
-    public EjbApplication(String name, boolean standalone, Path workDirectory, EjbServices services, UserTransaction userTransaction) {
+    public EjbApplication(String name, boolean standalone, Path workDirectory, EjbServices services, UserTransaction userTransaction,
+                          ClassLoader classLoader, Set<String> valueClasses) {
         this.name = name;
         this.standalone = standalone;
         this.workDirectory = workDirectory;
         this.services = services;
         this.userTransaction = userTransaction;
+        this.names = new BeanNames(name, standalone);
+        this.classLoader = classLoader;
+        this.valueClasses = Set.copyOf(valueClasses);
     }
 
     public String name() {
         return name;
+    }
+
+    /** The application's class loader: where values passed to its beans from another isolate are resolved. */
+    public ClassLoader classLoader() {
+        return classLoader;
+    }
+
+    /** The application's classes as allow-list patterns (see the constructor). */
+    public Set<String> valueClasses() {
+        return valueClasses;
+    }
+
+    /** The EJB module that holds {@code bean}, or null if the application has no such bean. */
+    public String moduleOf(String bean) {
+        BeanContainer c = containers.get(bean);
+        return c == null ? null : c.definition.module();
     }
 
     Path workDirectory() {
@@ -111,39 +135,12 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
             for (EjbJarXml.EnvEntry e : bean.descriptor().envEntriesOf(bean.name())) {
                 comp.bindIfAbsent("env/" + e.name(), new Binding.Value(EnvEntries.convert(e, bean.beanClass().getClassLoader(), at)));
             }
-            bindNames(container, module, global, app, moduleNs, at);
+            names.add(bean, global, app, moduleNs, view -> container instanceof StatefulContainer
+                    ? new Binding.Factory(() -> container.proxy(container.newReference(view)), view.type().getName())
+                    : new Binding.Value(container.proxy(container.newReference(view))), at);
             result.put(bean.name(), scopes);
         }
         return result;
-    }
-
-    private void bindNames(BeanContainer container, String module, Namespace global, Namespace app, Namespace moduleNs, DeploymentException.Location at) {
-        List<View> views = container.definition.views();
-        for (View view : views) {
-            String suffix = container.name() + "!" + view.type().getName();
-            Binding target = container instanceof StatefulContainer
-                    ? new Binding.Factory(() -> container.proxy(container.newReference(view)), view.type().getName())
-                    : new Binding.Value(container.proxy(container.newReference(view)));
-            String globalName = (standalone ? "" : name + "/") + module + "/" + suffix;
-            bind(global, globalName, target, at);
-            globalNames.put(container.name() + "!" + view.type().getName(), "java:global/" + globalName);
-            bind(app, module + "/" + suffix, new Binding.Link("java:global/" + globalName), at);
-            bind(moduleNs, suffix, new Binding.Link("java:global/" + globalName), at);
-            if (views.size() == 1) {
-                String shortGlobal = (standalone ? "" : name + "/") + module + "/" + container.name();
-                bind(global, shortGlobal, new Binding.Link("java:global/" + globalName), at);
-                bind(app, module + "/" + container.name(), new Binding.Link("java:global/" + globalName), at);
-                bind(moduleNs, container.name(), new Binding.Link("java:global/" + globalName), at);
-            }
-        }
-    }
-
-    private static void bind(Namespace ns, String name, Binding binding, DeploymentException.Location at) {
-        try {
-            ns.bind(name, binding);
-        } catch (NameAlreadyBoundException e) {
-            throw at.error("JNDI name " + e.getMessage());
-        }
     }
 
     /**
@@ -171,43 +168,12 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
 
     /** The global names this application bound, to unbind at undeployment. */
     public List<String> globalNames() {
-        return List.copyOf(globalNames.values());
+        return names.globalNames();
     }
 
     @Override
     public Resolution resolve(Reference.Ejb reference, String viewType, String fromModule) {
-        String beanName = reference.beanName();
-        String moduleFilter = null;
-        int hash = beanName.indexOf('#');
-        if (hash >= 0) {
-            moduleFilter = beanName.substring(0, hash).replaceAll("\\.jar$", "");
-            beanName = beanName.substring(hash + 1);
-        }
-        List<BeanContainer> candidates = new ArrayList<>();
-        for (BeanContainer c : containers.values()) {
-            if (c.views().containsKey(viewType) && (beanName.isEmpty() || c.name().equals(beanName))
-                    && (moduleFilter == null || c.definition.module().equals(moduleFilter))) {
-                candidates.add(c);
-            }
-        }
-        if (candidates.size() > 1) {
-            List<BeanContainer> sameModule = candidates.stream().filter(c -> c.definition.module().equals(fromModule)).toList();
-            if (sameModule.size() == 1) {
-                candidates = sameModule;
-            }
-        }
-        if (candidates.size() == 1) {
-            BeanContainer c = candidates.getFirst();
-            return new Resolution.Found(globalNames.get(c.name() + "!" + viewType));
-        }
-        if (candidates.isEmpty()) {
-            String available = containers.values().stream()
-                    .map(c -> c.name() + " " + c.views().keySet()).collect(Collectors.joining(", "));
-            return new Resolution.NotFound("no enterprise bean" + (beanName.isEmpty() ? "" : " named '" + beanName + "'") + " in application "
-                    + name + " has a business view of type " + viewType + " (beans and their views: " + (available.isEmpty() ? "none" : available) + ")");
-        }
-        return new Resolution.NotFound("several beans have a view of type " + viewType + ": "
-                + candidates.stream().map(BeanContainer::name).toList() + "; name one with beanName");
+        return names.resolve(reference, viewType, fromModule);
     }
 
     /**

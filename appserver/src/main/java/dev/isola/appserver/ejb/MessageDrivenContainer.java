@@ -57,6 +57,12 @@ import java.util.stream.Collectors;
  * message gets a new one. After a failure the session waits a little before the next receive
  * (doubling up to two seconds), so a poison message cannot make the bean spin.
  *
+ * <p>A lost JMS connection (the domain's JMS isolate died, in a separated domain) does not
+ * stop the bean: the container closes what is left of it and connects again, waiting 50 ms
+ * doubling up to two seconds between attempts, until the broker is back (the domain connects
+ * the restarted JMS isolate) or the bean is undeployed. Messages it had received and not
+ * committed come back from the broker, flagged as redelivered.
+ *
  * <p>Undeploying stops receiving, lets deliveries in progress finish (up to
  * {@code messageDrivenStopWait}; a delivery still running then is cut off and its message
  * redelivered later), runs {@code @PreDestroy} and closes the connection: no message is lost
@@ -77,9 +83,19 @@ final class MessageDrivenContainer extends BeanContainer {
     private final ConcurrentLinkedDeque<BeanInstance> timeoutInstances = new ConcurrentLinkedDeque<>();
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong redelivering = new AtomicLong();
+    private final Object reconnecting = new Object();
     private volatile boolean running;
-    private Connection connection;
+    /** The connection and its sessions now; replaced when the connection is lost. */
+    private volatile Consumption consumption;
+    private Destination destination;
+    private ConnectionFactory factory;
+    private boolean topic;
+    private String subscription;
     private String source = "nothing yet";
+
+    /** One JMS connection with a transacted session and its consumer per worker. */
+    private record Consumption(Connection connection, List<Session> sessions, List<MessageConsumer> consumers) {
+    }
 
     MessageDrivenContainer(BeanDefinition definition, EjbApplication application, EjbServices services, Scopes scopes,
                            DeploymentException.Location at) {
@@ -127,9 +143,9 @@ final class MessageDrivenContainer extends BeanContainer {
     }
 
     private void connect() {
-        Destination destination = lookup(activation.destinationLookup(), Destination.class, ActivationConfig.DESTINATION_LOOKUP,
+        destination = lookup(activation.destinationLookup(), Destination.class, ActivationConfig.DESTINATION_LOOKUP,
                 "a jakarta.jms.Queue or jakarta.jms.Topic");
-        boolean topic = destination instanceof Topic && !(destination instanceof Queue);
+        topic = destination instanceof Topic && !(destination instanceof Queue);
         activation.destinationType().ifPresent(type -> {
             if ((type == DestinationType.TOPIC) != topic) {
                 throw ActivationConfig.error(at, name(), ActivationConfig.DESTINATION_TYPE, "is jakarta.jms." + (topic ? "Queue" : "Topic")
@@ -141,27 +157,15 @@ final class MessageDrivenContainer extends BeanContainer {
                     + activation.destinationLookup() + " names " + destination + ": only topic subscriptions are durable");
         }
         String factoryName = activation.connectionFactoryLookup().orElse(DEFAULT_CONNECTION_FACTORY);
-        ConnectionFactory factory = lookup(factoryName, ConnectionFactory.class, ActivationConfig.CONNECTION_FACTORY_LOOKUP,
+        factory = lookup(factoryName, ConnectionFactory.class, ActivationConfig.CONNECTION_FACTORY_LOOKUP,
                 "a jakarta.jms.ConnectionFactory");
-        String subscription = activation.subscriptionName().orElse(application.name() + "." + definition.module() + "." + name());
+        subscription = activation.subscriptionName().orElse(application.name() + "." + definition.module() + "." + name());
         source = topic ? (activation.durable() ? "durable" : "shared") + " subscription '" + subscription + "' of " + destination : destination.toString();
+        for (int i = 0; i < activation.maxSessions(); i++) {
+            workers.add(new Worker(i));
+        }
         try {
-            connection = factory.createConnection();
-            if (activation.clientId().isPresent()) {
-                connection.setClientID(activation.clientId().get());
-            }
-            for (int i = 0; i < activation.maxSessions(); i++) {
-                Session session = connection.createSession(Session.SESSION_TRANSACTED);
-                MessageConsumer consumer;
-                if (!topic) {
-                    consumer = session.createConsumer(destination, activation.messageSelector());
-                } else if (activation.durable()) {
-                    consumer = session.createSharedDurableConsumer((Topic) destination, subscription, activation.messageSelector());
-                } else {
-                    consumer = session.createSharedConsumer((Topic) destination, subscription, activation.messageSelector());
-                }
-                workers.add(new Worker(i, session, consumer));
-            }
+            consumption = consume();
         } catch (InvalidClientIDException e) {
             throw ActivationConfig.error(at, name(), ActivationConfig.CLIENT_ID, "'" + activation.clientId().orElse("")
                     + "' cannot be used: " + e.getMessage());
@@ -180,9 +184,91 @@ final class MessageDrivenContainer extends BeanContainer {
                     + callbacks + " threw ") + rootCause(e), e);
         }
         try {
-            connection.start();
+            consumption.connection().start();
         } catch (JMSException e) {
             throw at.error("message-driven bean " + name() + " cannot start consuming from " + source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens a connection with one transacted session and consumer per worker (not started). */
+    private Consumption consume() throws JMSException {
+        Connection connection = factory.createConnection();
+        try {
+            if (activation.clientId().isPresent()) {
+                connection.setClientID(activation.clientId().get());
+            }
+            List<Session> sessions = new ArrayList<>();
+            List<MessageConsumer> consumers = new ArrayList<>();
+            for (int i = 0; i < activation.maxSessions(); i++) {
+                Session session = connection.createSession(Session.SESSION_TRANSACTED);
+                MessageConsumer consumer;
+                if (!topic) {
+                    consumer = session.createConsumer(destination, activation.messageSelector());
+                } else if (activation.durable()) {
+                    consumer = session.createSharedDurableConsumer((Topic) destination, subscription, activation.messageSelector());
+                } else {
+                    consumer = session.createSharedConsumer((Topic) destination, subscription, activation.messageSelector());
+                }
+                sessions.add(session);
+                consumers.add(consumer);
+            }
+            return new Consumption(connection, sessions, consumers);
+        } catch (JMSException | RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    /**
+     * After {@code failed}'s connection broke: closes it and connects again until that works
+     * or the bean stops. One worker does it; the others wait and then use the new connection.
+     */
+    private void reconnect(Consumption failed, String why) {
+        synchronized (reconnecting) {
+            if (consumption != failed || !running) {
+                return;
+            }
+            LOG.log(System.Logger.Level.WARNING, "application " + application.name() + ", message-driven bean " + name() + ": lost "
+                    + source + " (" + why + "); connecting again");
+            closeQuietly(failed.connection());
+            long delay = 50;
+            int attempts = 0;
+            while (running) {
+                try {
+                    stopping.await(delay, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                if (!running) {
+                    return;
+                }
+                attempts++;
+                Thread thread = Thread.currentThread();
+                ClassLoader previous = thread.getContextClassLoader();
+                thread.setContextClassLoader(definition.beanClass().getClassLoader());
+                try (var _ = NamingScopes.enter(scopes)) {
+                    Consumption next = consume();
+                    next.connection().start();
+                    consumption = next;
+                    LOG.log(System.Logger.Level.INFO, "application " + application.name() + ", message-driven bean " + name()
+                            + ": consuming from " + source + " again after " + attempts + " attempt" + (attempts == 1 ? "" : "s"));
+                    return;
+                } catch (JMSException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "message-driven bean " + name() + ": connecting again failed: " + e.getMessage());
+                } finally {
+                    thread.setContextClassLoader(previous);
+                }
+                delay = Math.min(MAX_BACKOFF.toMillis(), delay * 2);
+            }
+        }
+    }
+
+    private void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (JMSException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "message-driven bean " + name() + ": closing a JMS connection: " + e.getMessage());
         }
     }
 
@@ -211,37 +297,35 @@ final class MessageDrivenContainer extends BeanContainer {
 
     // ---- deliveries --------------------------------------------------------------------------
 
-    /** One consuming session with its instance and thread. */
+    /** One consuming session (by index, in whichever connection is current) with its instance and thread. */
     private final class Worker {
         final int index;
-        final Session session;
-        final MessageConsumer consumer;
         final CountDownLatch finished = new CountDownLatch(1);
         volatile Thread thread;
         BeanInstance instance;
         int failuresInARow;
 
-        Worker(int index, Session session, MessageConsumer consumer) {
+        Worker(int index) {
             this.index = index;
-            this.session = session;
-            this.consumer = consumer;
         }
 
         void run() {
             try {
                 while (running) {
+                    Consumption current = consumption;
                     Message message;
                     try {
-                        message = consumer.receive();
+                        message = current.consumers().get(index).receive();
                     } catch (JMSException e) {
                         if (running) {
-                            LOG.log(System.Logger.Level.ERROR, "application " + application.name() + ", message-driven bean " + name()
-                                    + ": session " + index + " stops consuming from " + source + ": " + e.getMessage());
+                            reconnect(current, e.getMessage());
                         }
-                        return;
+                        continue;
                     }
                     if (message != null) {
-                        deliver(this, message);
+                        deliver(this, current.sessions().get(index), message);
+                    } else if (running && current == consumption) {
+                        reconnect(current, "the broker closed the consumer");
                     }
                 }
             } finally {
@@ -252,12 +336,12 @@ final class MessageDrivenContainer extends BeanContainer {
 
     /** The receipt of the message a worker is delivering, as the last resource of the delivery's transaction. */
     private static final class Receipt implements TransactionalResource {
-        private final Worker worker;
+        private final Session session;
         private final String description;
         private boolean committed;
 
-        Receipt(Worker worker, String description) {
-            this.worker = worker;
+        Receipt(Session session, String description) {
+            this.session = session;
             this.description = description;
         }
 
@@ -268,13 +352,13 @@ final class MessageDrivenContainer extends BeanContainer {
 
         @Override
         public void commit() throws JMSException {
-            worker.session.commit();
+            session.commit();
             committed = true;
         }
 
         @Override
         public void rollback() throws JMSException {
-            worker.session.rollback();
+            session.rollback();
         }
 
         @Override
@@ -282,7 +366,7 @@ final class MessageDrivenContainer extends BeanContainer {
         }
     }
 
-    private void deliver(Worker w, Message message) {
+    private void deliver(Worker w, Session session, Message message) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
@@ -293,9 +377,9 @@ final class MessageDrivenContainer extends BeanContainer {
                 if (w.instance == null) {
                     w.instance = newInstance();
                 }
-                runWork(w.instance, listener, new Object[] {message}, null, null, () -> receipt[0] = enlistReceipt(w, message));
+                runWork(w.instance, listener, new Object[] {message}, null, null, () -> receipt[0] = enlistReceipt(w, session, message));
                 if (receipt[0] == null) {
-                    w.session.commit();
+                    session.commit();
                 } else if (!receipt[0].committed) {
                     // The bean called setRollbackOnly: the transaction rolled the receipt back.
                     backOff(w);
@@ -304,7 +388,7 @@ final class MessageDrivenContainer extends BeanContainer {
                 delivered.incrementAndGet();
                 w.failuresInARow = 0;
             } catch (Throwable t) {
-                failed(w, message, t, receipt[0] != null);
+                failed(w, session, message, t, receipt[0] != null);
             } finally {
                 CurrentCall.pop();
             }
@@ -313,13 +397,13 @@ final class MessageDrivenContainer extends BeanContainer {
         }
     }
 
-    private Receipt enlistReceipt(Worker w, Message message) {
+    private Receipt enlistReceipt(Worker w, Session session, Message message) {
         LocalTransaction tx = services.transactionManager().currentTransaction();
         if (tx == null) {
             return null;
         }
         String description = "the receipt of message " + messageId(message) + " by message-driven bean " + name();
-        return tx.enlistLast(w, description, () -> new Receipt(w, description));
+        return tx.enlistLast(w, description, () -> new Receipt(session, description));
     }
 
     /**
@@ -327,14 +411,14 @@ final class MessageDrivenContainer extends BeanContainer {
      * (a system exception gives the message back, an application exception consumes it); in
      * one, the transaction has already decided.
      */
-    private void failed(Worker w, Message message, Throwable t, boolean inTransaction) {
+    private void failed(Worker w, Session session, Message message, Throwable t, boolean inTransaction) {
         boolean system = isSystemFailure(t);
         if (!inTransaction) {
             try {
                 if (system) {
-                    w.session.rollback();
+                    session.rollback();
                 } else {
-                    w.session.commit();
+                    session.commit();
                 }
             } catch (JMSException e) {
                 LOG.log(System.Logger.Level.WARNING, "application " + application.name() + ", message-driven bean " + name()
@@ -409,11 +493,17 @@ final class MessageDrivenContainer extends BeanContainer {
     void stop() {
         running = false;
         stopping.countDown();
-        for (Worker w : workers) {
-            try {
-                w.consumer.close();
-            } catch (JMSException e) {
-                LOG.log(System.Logger.Level.DEBUG, "closing a consumer of " + name() + ": " + e.getMessage());
+        Consumption current;
+        synchronized (reconnecting) {
+            current = consumption;
+        }
+        if (current != null) {
+            for (MessageConsumer consumer : current.consumers()) {
+                try {
+                    consumer.close();
+                } catch (JMSException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "closing a consumer of " + name() + ": " + e.getMessage());
+                }
             }
         }
         long deadline = System.nanoTime() + stopWait.toNanos();
@@ -436,9 +526,9 @@ final class MessageDrivenContainer extends BeanContainer {
         while ((spare = timeoutInstances.pollFirst()) != null) {
             destroy(spare);
         }
-        if (connection != null) {
+        if (current != null) {
             try {
-                connection.close();
+                current.connection().close();
             } catch (JMSException e) {
                 LOG.log(System.Logger.Level.WARNING, "application " + application.name() + ", message-driven bean " + name()
                         + ": closing its JMS connection: " + e.getMessage());

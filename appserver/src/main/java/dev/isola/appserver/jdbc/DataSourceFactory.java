@@ -37,11 +37,21 @@ public final class DataSourceFactory {
 
     private final Path dataDirectory;
     private final LocalTransactionManager tm;
+    private final String embeddedOwner;
 
     /** @param dataDirectory where relative embedded Derby database names live (the domain's data directory) */
     public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm) {
+        this(dataDirectory, tm, null);
+    }
+
+    /**
+     * @param embeddedOwner null if this isolate opens embedded databases; otherwise who does, for the
+     *                      message of datasources bound here without a pool ("the EJB isolate of domain shop")
+     */
+    public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm, String embeddedOwner) {
         this.dataDirectory = dataDirectory.toAbsolutePath();
         this.tm = tm;
+        this.embeddedOwner = embeddedOwner;
     }
 
     public Path dataDirectory() {
@@ -57,6 +67,12 @@ public final class DataSourceFactory {
      */
     public ManagedDataSource create(DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
+        if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
+            return ManagedDataSource.heldElsewhere(spec.name(), "datasource " + spec.name() + " is the embedded Derby database '"
+                    + resolved.databaseName() + "', which only " + embeddedOwner + " opens (embedded Derby lets one process open a database);"
+                    + " in a separated domain web components reach such data through enterprise beans, or use a network datasource"
+                    + " (jdbc:derby://host:port/database)");
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(SERVER_LOADER);

@@ -21,6 +21,11 @@ import java.util.logging.Logger;
  * <p>Two datasources in one transaction: the second {@code getConnection()} fails with an
  * {@link SQLException} (SQLState 25000) that names both datasources, and the transaction goes
  * on with the first. See {@link ResourceConflictException} for why.
+ *
+ * <p>In a web isolate of a separated domain an embedded database belongs to the EJB isolate
+ * (embedded Derby lets one process open a database): the datasource is bound so that
+ * references resolve, and {@code getConnection()} fails with an {@link SQLException} that says
+ * so ({@link #heldElsewhere}).
  */
 public final class ManagedDataSource implements DataSource, AutoCloseable {
 
@@ -28,12 +33,24 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     private final HikariDataSource pool;
     private final LocalTransactionManager tm;
     private final Runnable afterClose;
+    /** Why this isolate cannot open the database; null for a working pool. */
+    private final String unavailable;
 
     ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
+        this(name, pool, tm, afterClose, null);
+    }
+
+    private ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose, String unavailable) {
         this.name = name;
         this.pool = pool;
         this.tm = tm;
         this.afterClose = afterClose;
+        this.unavailable = unavailable;
+    }
+
+    /** A datasource this isolate may not open: every {@code getConnection()} fails with {@code why} (SQLState 08001). */
+    static ManagedDataSource heldElsewhere(String name, String why) {
+        return new ManagedDataSource(name, null, null, () -> { }, why);
     }
 
     public String name() {
@@ -42,6 +59,9 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     @Override
     public Connection getConnection() throws SQLException {
+        if (unavailable != null) {
+            throw new SQLException(unavailable, "08001");
+        }
         LocalTransaction tx = tm.currentTransaction();
         if (tx == null || !tx.isActive()) {
             return pool.getConnection();
@@ -71,7 +91,9 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released). */
     @Override
     public void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
         afterClose.run();
     }
 
@@ -103,12 +125,15 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
+        if (pool == null) {
+            throw new SQLException(unavailable, "08001");
+        }
         return pool.unwrap(iface);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || pool.isWrapperFor(iface);
+        return iface.isInstance(this) || pool != null && pool.isWrapperFor(iface);
     }
 
     @Override

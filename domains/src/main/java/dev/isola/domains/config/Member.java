@@ -1,5 +1,7 @@
 package dev.isola.domains.config;
 
+import dev.isola.appserver.SubServerRole;
+
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -12,26 +14,23 @@ import java.util.Set;
  * three isolates of a separated one.
  */
 public enum Member {
-    SERVER(EnumSet.of(Role.WEB, Role.EJB, Role.JMS)),
-    WEB(EnumSet.of(Role.WEB)),
-    EJB(EnumSet.of(Role.EJB)),
-    JMS(EnumSet.of(Role.JMS));
+    SERVER(EnumSet.allOf(SubServerRole.class)),
+    WEB(EnumSet.of(SubServerRole.WEB)),
+    EJB(EnumSet.of(SubServerRole.EJB)),
+    JMS(EnumSet.of(SubServerRole.JMS));
 
-    /** The sub-servers an isolate can host. */
-    public enum Role { WEB, EJB, JMS }
+    private final Set<SubServerRole> roles;
 
-    private final Set<Role> roles;
-
-    Member(Set<Role> roles) {
+    Member(Set<SubServerRole> roles) {
         this.roles = roles;
     }
 
     /** The sub-servers this member hosts. */
-    public Set<Role> roles() {
+    public Set<SubServerRole> roles() {
         return EnumSet.copyOf(roles);
     }
 
-    public boolean hosts(Role role) {
+    public boolean hosts(SubServerRole role) {
         return roles.contains(role);
     }
 

@@ -1,6 +1,7 @@
 package dev.isola.domains.isolate;
 
 import dev.isola.appserver.Deployment;
+import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.domains.DomainDirectory;
@@ -76,7 +77,7 @@ final class ControlListener implements DomainControl {
             MemberServer started = MemberServer.start(config, directory, member);
             server = started;
             connections.applyTo(started);
-            if (member.hosts(Member.Role.WEB) || member.hosts(Member.Role.EJB)) {
+            if (member.hosts(SubServerRole.WEB) || member.hosts(SubServerRole.EJB)) {
                 redeployRecordedApplications(started);
             }
             readyAt = Instant.now();
@@ -218,29 +219,29 @@ final class ControlListener implements DomainControl {
 
     @Override
     public void connectEjb(String outgoing, String incoming) throws ControlException {
-        requireRole(Member.Role.WEB, true, "connect to the EJB isolate");
-        requireRole(Member.Role.EJB, false, "connect to the EJB isolate");
+        requireRole(SubServerRole.WEB, true, "connect to the EJB isolate");
+        requireRole(SubServerRole.EJB, false, "connect to the EJB isolate");
         requireReady("connect to the EJB isolate").connectEjb(pair(outgoing, incoming));
         LOG.log(System.Logger.Level.INFO, "reconnected to the EJB isolate over " + outgoing);
     }
 
     @Override
     public void serveEjbClient(String outgoing, String incoming) throws ControlException {
-        requireRole(Member.Role.EJB, true, "serve EJB clients");
+        requireRole(SubServerRole.EJB, true, "serve EJB clients");
         requireReady("serve an EJB client").serveEjbClient(pair(outgoing, incoming));
         LOG.log(System.Logger.Level.INFO, "serving an EJB client over " + incoming);
     }
 
     @Override
     public void connectJms(String outgoing, String incoming) throws ControlException {
-        requireRole(Member.Role.JMS, false, "connect to the JMS isolate");
+        requireRole(SubServerRole.JMS, false, "connect to the JMS isolate");
         requireReady("connect to the JMS isolate").connectJms(pair(outgoing, incoming));
         LOG.log(System.Logger.Level.INFO, "reconnected to the JMS isolate over " + outgoing);
     }
 
     @Override
     public void serveJmsClient(String outgoing, String incoming) throws ControlException {
-        requireRole(Member.Role.JMS, true, "serve JMS clients");
+        requireRole(SubServerRole.JMS, true, "serve JMS clients");
         requireReady("serve a JMS client").serveJmsClient(pair(outgoing, incoming));
         LOG.log(System.Logger.Level.INFO, "serving a JMS client over " + incoming);
     }
@@ -254,7 +255,7 @@ final class ControlListener implements DomainControl {
         return current;
     }
 
-    private void requireRole(Member.Role role, boolean wanted, String what) throws ControlException {
+    private void requireRole(SubServerRole role, boolean wanted, String what) throws ControlException {
         if (member.hosts(role) != wanted) {
             throw new ControlException("cannot " + what + ": isolate " + member.isolateName(config.name()) + " hosts "
                     + member.roles().stream().map(r -> r.name().toLowerCase(Locale.ROOT)).toList());

@@ -2,6 +2,7 @@ package dev.isola.domains.isolate;
 
 import dev.isola.appserver.Deployment;
 import dev.isola.appserver.ServerConfig;
+import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
@@ -35,10 +36,6 @@ final class MemberServer implements AutoCloseable {
      * @throws IllegalStateException if they cannot start (the HTTP port is taken, for example)
      */
     static MemberServer start(DomainConfig config, DomainDirectory directory, Member member) {
-        if (member != Member.SERVER) {
-            throw new UnsupportedOperationException("the " + member.key() + " isolate of separated domain " + config.name()
-                    + " cannot start: this build of appserver hosts all three sub-servers together only (no SubServerRole yet)");
-        }
         return new MemberServer(member, SubServers.start(serverConfig(config, directory, member)));
     }
 
@@ -46,11 +43,13 @@ final class MemberServer implements AutoCloseable {
     static ServerConfig serverConfig(DomainConfig config, DomainDirectory directory, Member member) {
         ServerConfig.Builder builder = ServerConfig.builder(directory.data(), directory.workDirectory())
                 .host(config.host())
-                .httpPort(member.hosts(Member.Role.WEB) ? config.httpPort() : 0);
+                .httpPort(member.hosts(SubServerRole.WEB) ? config.httpPort() : 0)
+                .roles(member.roles())
+                .domain(config.name());
         for (DataSourceSpec ds : config.dataSources()) {
             builder.dataSource(ds);
         }
-        if (member.hosts(Member.Role.JMS)) {
+        if (member.hosts(SubServerRole.JMS)) {
             for (DestinationConfig destination : config.jmsDestinations()) {
                 builder.jmsDestination(destination);
             }
@@ -64,7 +63,7 @@ final class MemberServer implements AutoCloseable {
 
     /** The web sub-server's port, -1 without one. */
     int httpPort() {
-        return member.hosts(Member.Role.WEB) ? server.httpPort() : -1;
+        return member.hosts(SubServerRole.WEB) ? server.httpPort() : -1;
     }
 
     Deployment deploy(Path archive) {
@@ -80,23 +79,23 @@ final class MemberServer implements AutoCloseable {
     }
 
     List<DestinationStats> jmsDestinations() {
-        return member.hosts(Member.Role.JMS) ? server.jmsDestinations() : List.of();
+        return member.hosts(SubServerRole.JMS) ? server.jmsDestinations() : List.of();
     }
 
     void connectEjb(LinkPair toEjbIsolate) {
-        throw new UnsupportedOperationException("connecting to an EJB isolate needs SubServers.connectEjb, which this build of appserver lacks");
+        server.connectEjb(toEjbIsolate);
     }
 
     void serveEjbClient(LinkPair fromClient) {
-        throw new UnsupportedOperationException("serving EJB clients needs SubServers.serveEjbClient, which this build of appserver lacks");
+        server.serveEjbClient(fromClient);
     }
 
     void connectJms(LinkPair toJmsIsolate) {
-        throw new UnsupportedOperationException("connecting to a JMS isolate needs SubServers.connectJms, which this build of appserver lacks");
+        server.connectJms(toJmsIsolate);
     }
 
     void serveJmsClient(LinkPair fromClient) {
-        throw new UnsupportedOperationException("serving JMS clients needs SubServers.serveJmsClient, which this build of appserver lacks");
+        server.serveJmsClient(fromClient);
     }
 
     @Override

@@ -54,7 +54,7 @@ public final class InvocationClient implements AutoCloseable {
 
     private final LinkPair links;
     private final Duration defaultTimeout;
-    private final ObjectCodec.Encoder encoder = ObjectCodec.newEncoder();
+    private final ObjectCodec.Encoder encoder;
     private final ObjectCodec.Decoder decoder;
     private final Map<Long, Waiting> pending = new ConcurrentHashMap<>();
     private final ReentrantLock readLock = new ReentrantLock();
@@ -64,11 +64,12 @@ public final class InvocationClient implements AutoCloseable {
     private volatile RuntimeException closedBecause;
     private volatile ClassAllowList results;
 
-    private InvocationClient(LinkPair links, Duration defaultTimeout) {
+    private InvocationClient(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results) {
         this.links = links;
         this.defaultTimeout = defaultTimeout;
-        this.results = ClassAllowList.defaults().allow(RemoteFailureException.Description.class);
-        this.decoder = ObjectCodec.newDecoder(results);
+        this.results = results.allow(RemoteFailureException.Description.class);
+        this.encoder = ObjectCodec.newEncoder(loader);
+        this.decoder = ObjectCodec.newDecoder(this.results, loader);
     }
 
     /**
@@ -76,11 +77,23 @@ public final class InvocationClient implements AutoCloseable {
      * {@link Invoker#withTimeout} says otherwise.
      */
     public static InvocationClient open(LinkPair links, Duration defaultTimeout) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return open(links, defaultTimeout, context != null ? context : InvocationClient.class.getClassLoader(), ClassAllowList.defaults());
+    }
+
+    /**
+     * A client whose values are resolved in {@code loader} and whose replies may hold the
+     * classes {@code results} allows (an application's classes, for calls into its beans), on
+     * top of what the proxies it makes add. Use {@link #invoke} to call without a proxy.
+     */
+    public static InvocationClient open(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results) {
         Objects.requireNonNull(links, "links");
+        Objects.requireNonNull(loader, "loader");
+        Objects.requireNonNull(results, "results");
         if (defaultTimeout == null || defaultTimeout.isNegative() || defaultTimeout.isZero()) {
             throw new IllegalArgumentException("the default call timeout must be positive, not " + defaultTimeout);
         }
-        return new InvocationClient(links, defaultTimeout);
+        return new InvocationClient(links, defaultTimeout, loader, results);
     }
 
     /**
@@ -107,6 +120,16 @@ public final class InvocationClient implements AutoCloseable {
             return call(target, method, args == null ? new Object[0] : args);
         });
         return api.cast(proxy);
+    }
+
+    /**
+     * Calls {@code method} on {@code target} on the other side, as a proxy made for the
+     * method's interface would: for callers with proxies of their own (a container's views).
+     * What the method returns and throws must be allowed in replies (see {@link #open}).
+     */
+    public Object invoke(String target, Method method, Object[] arguments) throws Throwable {
+        Objects.requireNonNull(target, "target");
+        return call(target, method, arguments == null ? new Object[0] : arguments);
     }
 
     private Object call(String target, Method method, Object[] arguments) throws Throwable {

@@ -53,7 +53,7 @@ public final class InvocationServer implements AutoCloseable {
     private final LinkPair links;
     private final Dispatcher dispatcher;
     private final ObjectCodec.Decoder decoder;
-    private final ObjectCodec.Encoder encoder = ObjectCodec.newEncoder();
+    private final ObjectCodec.Encoder encoder;
     private final ReentrantLock replyLock = new ReentrantLock();
     private final ReentrantLock readLock = new ReentrantLock();
     /** Average duration per method key (exponentially weighted), to decide where calls run. */
@@ -64,10 +64,11 @@ public final class InvocationServer implements AutoCloseable {
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private volatile int clientEpoch;
 
-    private InvocationServer(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments) {
+    private InvocationServer(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader) {
         this.links = links;
         this.dispatcher = dispatcher;
-        this.decoder = ObjectCodec.newDecoder(arguments);
+        this.encoder = ObjectCodec.newEncoder(loader);
+        this.decoder = ObjectCodec.newDecoder(arguments, loader);
     }
 
     /**
@@ -75,10 +76,22 @@ public final class InvocationServer implements AutoCloseable {
      * argument classes {@code arguments} allows.
      */
     public static InvocationServer start(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return start(links, dispatcher, arguments, context != null ? context : InvocationServer.class.getClassLoader());
+    }
+
+    /**
+     * Serves calls as {@link #start(LinkPair, Dispatcher, ClassAllowList)} does, resolving the
+     * classes of arguments and results in {@code loader} (an application's, for its beans).
+     * Calls run with {@code loader} as their threads' context class loader.
+     */
+    public static InvocationServer start(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader) {
         InvocationServer server = new InvocationServer(Objects.requireNonNull(links, "links"), Objects.requireNonNull(dispatcher, "dispatcher"),
-                Objects.requireNonNull(arguments, "arguments"));
+                Objects.requireNonNull(arguments, "arguments"), Objects.requireNonNull(loader, "loader"));
         for (int i = 0; i < READERS; i++) {
-            Thread.ofPlatform().daemon().name("mvm-invoke-server-" + links.incoming().id() + "-" + i).start(server::serve);
+            Thread reader = Thread.ofPlatform().daemon().name("mvm-invoke-server-" + links.incoming().id() + "-" + i).unstarted(server::serve);
+            reader.setContextClassLoader(loader);
+            reader.start();
         }
         return server;
     }

@@ -126,6 +126,17 @@ public final class Link implements AutoCloseable {
     public static Link newLink(Isolate sender, Isolate receiver, LinkOptions options) {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(receiver, "receiver");
+        return newLink(sender.id(), receiver.id(), options);
+    }
+
+    /**
+     * A new link between the isolates with these ids, for an isolate that knows its peer only
+     * from a link it holds ({@link #senderId()}, {@link #receiverId()}): for example a server
+     * that opens a further pair to a client that reached it over a first one.
+     */
+    public static Link newLink(String senderId, String receiverId, LinkOptions options) {
+        Objects.requireNonNull(senderId, "senderId");
+        Objects.requireNonNull(receiverId, "receiverId");
         Objects.requireNonNull(options, "options");
         Path directory = LinkFiles.directory();
         if (SWEPT.compareAndSet(false, true)) {
@@ -133,7 +144,7 @@ public final class Link implements AutoCloseable {
         }
         String id = LinkFiles.newId();
         Path path = directory.resolve(id + options.transport().fileSuffix());
-        LinkDescriptor descriptor = new LinkDescriptor(id, options.transport(), path, sender.id(), receiver.id(), options.capacity());
+        LinkDescriptor descriptor = new LinkDescriptor(id, options.transport(), path, senderId, receiverId, options.capacity());
         if (options.transport() == TransportKind.SHARED_MEMORY) {
             SharedMemoryTransport.create(descriptor);
         }

@@ -7,6 +7,7 @@ import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
 import dev.isola.appserver.jms.config.JmsConfig;
+import dev.isola.appserver.jms.protocol.BrokerAcceptor;
 import dev.isola.appserver.jms.server.JmsServer;
 import dev.isola.appserver.tx.LocalTransactionManager;
 
@@ -46,7 +47,10 @@ import java.util.OptionalInt;
  *       messages; empty ones come back with the next deployment that defines them.</li>
  * </ul>
  */
-public final class JmsSubServer implements AutoCloseable {
+public final class JmsSubServer implements ApplicationJms, AutoCloseable {
+
+    /** The holder of declarations made by deployments in this isolate. */
+    public static final String LOCAL = "local";
 
     private record Key(String name, DestinationType type) {
         String describe() {
@@ -54,12 +58,20 @@ public final class JmsSubServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Who defined a destination: an application, as deployed in one isolate ({@code holder}:
+     * {@link #LOCAL}, or the link of a client isolate). An application deployed in several
+     * isolates of a separated domain holds its destinations until the last of them undeploys it.
+     */
+    private record Owner(String application, String holder) {
+    }
+
     private final JmsConfig config;
     private final JmsServer server;
     private final TransactionalSessions enlistment;
     private final IsolaConnectionFactory defaultFactory;
-    /** Destinations applications define, by destination, then application: the settings each asked for. */
-    private final Map<Key, Map<String, DestinationConfig>> definedBy = new HashMap<>();
+    /** Destinations applications define, by destination, then owner: the settings each asked for. */
+    private final Map<Key, Map<Owner, DestinationConfig>> definedBy = new HashMap<>();
 
     private JmsSubServer(JmsConfig config, JmsServer server, LocalTransactionManager tm) {
         this.config = config;
@@ -82,30 +94,39 @@ public final class JmsSubServer implements AutoCloseable {
         return config;
     }
 
-    /** {@code java:comp/DefaultJMSConnectionFactory}: its sessions join the caller's container transaction. */
+    @Override
     public IsolaConnectionFactory defaultConnectionFactory() {
         return defaultFactory;
     }
 
-    /**
-     * A factory for {@code @JMSConnectionFactoryDefinition}: its own settings; with
-     * {@code transactional} its sessions join container transactions, without they behave as in Java SE.
-     */
+    @Override
     public IsolaConnectionFactory connectionFactory(ConnectionFactoryConfig settings, boolean transactional) {
         return transactional ? server.connectionFactory(settings, enlistment) : server.connectionFactory(settings);
     }
 
+    /** The broker's side of the client/broker seam, for clients in other isolates (over links). */
+    public BrokerAcceptor acceptor() {
+        return server.acceptor();
+    }
+
+    @Override
+    public Runnable declare(String application, DestinationConfig wanted) {
+        return declare(application, LOCAL, wanted);
+    }
+
     /**
-     * Declares a destination an application defines (see the class description for the rules).
+     * Declares a destination an application defines (see the class description for the rules),
+     * for the deployment of that application in the isolate {@code holder} stands for.
      *
      * @return what undoes the declaration if the deployment fails
      * @throws InvalidJmsConfigException if the definition contradicts the configuration or another running application
      */
-    public synchronized Runnable declare(String application, DestinationConfig wanted) {
+    public synchronized Runnable declare(String application, String holder, DestinationConfig wanted) {
         Key key = new Key(wanted.name(), wanted.type());
+        Owner owner = new Owner(application, holder);
         Optional<DestinationConfig> configured = config.destinations().stream()
                 .filter(d -> d.name().equals(wanted.name()) && d.type() == wanted.type()).findFirst();
-        Map<String, DestinationConfig> owners = definedBy.computeIfAbsent(key, k -> new LinkedHashMap<>());
+        Map<Owner, DestinationConfig> owners = definedBy.computeIfAbsent(key, k -> new LinkedHashMap<>());
         if (configured.isPresent()) {
             DestinationConfig has = server.declared(wanted.name(), wanted.type()).orElseThrow();
             String conflict = explicitConflict(wanted, has);
@@ -113,13 +134,13 @@ public final class JmsSubServer implements AutoCloseable {
                 throw new InvalidJmsConfigException(key.describe() + " is declared by the server configuration with " + conflict
                         + "; change the definition or the configuration so they agree");
             }
-            owners.put(application, wanted);
-            return () -> release(key, application);
+            owners.put(owner, wanted);
+            return () -> release(key, owner);
         }
         DestinationConfig effective = effective(wanted);
-        for (Map.Entry<String, DestinationConfig> other : owners.entrySet()) {
-            if (!other.getKey().equals(application) && !effective(other.getValue()).equals(effective)) {
-                throw new InvalidJmsConfigException(key.describe() + " is also defined by application " + other.getKey() + " with "
+        for (Map.Entry<Owner, DestinationConfig> other : owners.entrySet()) {
+            if (!other.getKey().application().equals(application) && !effective(other.getValue()).equals(effective)) {
+                throw new InvalidJmsConfigException(key.describe() + " is also defined by application " + other.getKey().application() + " with "
                         + settings(effective(other.getValue())) + ", not " + settings(effective)
                         + "; applications that share a destination must define it alike");
             }
@@ -129,9 +150,9 @@ public final class JmsSubServer implements AutoCloseable {
         if (before.isPresent() && !before.get().equals(effective)) {
             server.redeclare(effective);
         }
-        owners.put(application, wanted);
+        owners.put(owner, wanted);
         return () -> {
-            release(key, application);
+            release(key, owner);
             if (created) {
                 server.undeclareIfUnused(wanted.name(), wanted.type());
             } else if (before.isPresent() && !before.get().equals(effective)) {
@@ -140,10 +161,7 @@ public final class JmsSubServer implements AutoCloseable {
         };
     }
 
-    /**
-     * Checks that the dead-letter queue of a destination an application defined is declared
-     * (call after all of the application's destinations are declared, so one may name another).
-     */
+    @Override
     public void checkDeadLetterQueue(DestinationConfig destination) {
         String dlq = effective(destination).deadLetterQueue().orElseThrow();
         if (server.declared(dlq, DestinationType.QUEUE).isEmpty()) {
@@ -152,17 +170,33 @@ public final class JmsSubServer implements AutoCloseable {
         }
     }
 
-    /** Forgets which destinations {@code application} defined; the destinations and their messages stay. */
-    public synchronized void applicationUndeployed(String application) {
+    @Override
+    public void applicationUndeployed(String application) {
+        applicationUndeployed(application, LOCAL);
+    }
+
+    /** Forgets which destinations {@code application}, as deployed where {@code holder} stands for, defined. */
+    public synchronized void applicationUndeployed(String application, String holder) {
         for (Key key : List.copyOf(definedBy.keySet())) {
-            release(key, application);
+            release(key, new Owner(application, holder));
         }
     }
 
-    private synchronized void release(Key key, String application) {
-        Map<String, DestinationConfig> owners = definedBy.get(key);
+    /** Forgets every definition {@code holder} made: its isolate is gone. */
+    public synchronized void holderGone(String holder) {
+        for (Key key : List.copyOf(definedBy.keySet())) {
+            for (Owner owner : List.copyOf(definedBy.get(key).keySet())) {
+                if (owner.holder().equals(holder)) {
+                    release(key, owner);
+                }
+            }
+        }
+    }
+
+    private synchronized void release(Key key, Owner owner) {
+        Map<Owner, DestinationConfig> owners = definedBy.get(key);
         if (owners != null) {
-            owners.remove(application);
+            owners.remove(owner);
             if (owners.isEmpty()) {
                 definedBy.remove(key);
             }
@@ -197,7 +231,7 @@ public final class JmsSubServer implements AutoCloseable {
                 + DestinationConfig.DEAD_LETTER_QUEUE + "=" + d.deadLetterQueue().orElseThrow();
     }
 
-    /** Depth, in-flight, consumers, dead-lettered and more, per declared destination. */
+    @Override
     public List<DestinationStats> destinations() {
         return server.destinations();
     }
@@ -211,6 +245,7 @@ public final class JmsSubServer implements AutoCloseable {
     }
 
     /** Stops the broker; persistent messages stay in the store. Call after the applications are undeployed. */
+    @Override
     public void stop() {
         server.stop();
     }

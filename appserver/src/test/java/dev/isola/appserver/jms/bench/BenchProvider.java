@@ -2,10 +2,7 @@ package dev.isola.appserver.jms.bench;
 
 import jakarta.jms.ConnectionFactory;
 
-/**
- * One broker under test: a connection factory to a queue named {@value #QUEUE}. A provider
- * for "our broker over a link" (client in another isolate) joins the list here when links land.
- */
+/** One broker under test: a connection factory to a queue named {@value #QUEUE}. */
 interface BenchProvider extends AutoCloseable {
 
     String QUEUE = "bench";

@@ -17,8 +17,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The JMS benchmark: our broker against an embedded Apache ActiveMQ Artemis, both with the
- * client in the same JVM, non-persistent and persistent, interleaved (A B C A B C ...) so
- * that the shared machine's noise hits all alike; medians of the pairs and their ratios.
+ * client in the same JVM, and our broker in an isolate of its own with the client here over
+ * mvm links ("isola-link"); non-persistent and persistent, interleaved (A B C D A B C D ...)
+ * so that the shared machine's noise hits all alike; medians of the pairs and their ratios.
  *
  * <p>Two scenarios per delivery mode: <em>throughput</em> (several producers and listener
  * consumers, up to {@code bench.window} messages unconsumed) gives messages per second and
@@ -63,6 +64,7 @@ public final class JmsBenchmark {
         int syncNanos = DiskSync.measureNanos(work);
         System.out.printf(Locale.ROOT, "disk sync (4 KiB write + force): %d us%n", syncNanos / 1000);
         List<BenchProvider> providers = List.of(new IsolaBench(work.resolve("isola")),
+                new LinkedIsolaBench(work.resolve("isola-link"), work.resolve("mvm")),
                 new ArtemisBench(work.resolve("artemis"), true, 1, syncNanos),
                 new ArtemisBench(work.resolve("artemis-defaults"), false, 2, syncNanos));
         List<Scenario> scenarios = List.of(new Scenario("throughput", producers, consumers, window), new Scenario("latency", 1, 1, 1));
@@ -143,14 +145,15 @@ public final class JmsBenchmark {
     private static void writeSummary(Path file, Map<String, Map<String, LoadRun.Result>> medians, List<BenchProvider> providers)
             throws IOException {
         StringBuilder csv = new StringBuilder("mode,provider,received_per_s,send_p50_us,send_p99_us,e2e_p50_us,e2e_p95_us,e2e_p99_us,"
-                + "throughput_ratio_isola_to_this\n");
+                + "throughput_ratio_isola_to_this,throughput_ratio_isola_link_to_this\n");
         for (Map.Entry<String, Map<String, LoadRun.Result>> mode : medians.entrySet()) {
             LoadRun.Result ours = mode.getValue().get(providers.getFirst().name());
+            LoadRun.Result linked = mode.getValue().get(providers.get(1).name());
             for (Map.Entry<String, LoadRun.Result> p : mode.getValue().entrySet()) {
                 LoadRun.Result r = p.getValue();
-                csv.append(String.format(Locale.ROOT, "%s,%s,%.0f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f%n", mode.getKey(), p.getKey(),
+                csv.append(String.format(Locale.ROOT, "%s,%s,%.0f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f%n", mode.getKey(), p.getKey(),
                         r.receivedPerSecond(), r.sendP50(), r.sendP99(), r.endToEndP50(), r.endToEndP95(), r.endToEndP99(),
-                        ours.receivedPerSecond() / r.receivedPerSecond()));
+                        ours.receivedPerSecond() / r.receivedPerSecond(), linked.receivedPerSecond() / r.receivedPerSecond()));
             }
         }
         Files.writeString(file, csv);
@@ -160,7 +163,7 @@ public final class JmsBenchmark {
     private static void plot(Path out, Map<String, Map<String, LoadRun.Result>> medians, List<BenchProvider> providers) throws IOException {
         for (String mode : List.of("non-persistent", "persistent")) {
             CategoryChart throughput = new CategoryChartBuilder().width(800).height(450)
-                    .title("JMS " + mode + " throughput, client in the broker's JVM (median of pairs)").xAxisTitle("provider")
+                    .title("JMS " + mode + " throughput, client in the broker's JVM or over a link (median of pairs)").xAxisTitle("provider")
                     .yAxisTitle("messages received per second").build();
             CategoryChart latency = new CategoryChartBuilder().width(800).height(450)
                     .title("JMS " + mode + " end-to-end latency, one message in flight (median of pairs)").xAxisTitle("percentile")

@@ -70,6 +70,11 @@ public final class ObjectCodec {
         return new Encoder(defaultLoader());
     }
 
+    /** An encoder for one link, resolving classes with {@code loader} (an application's, for its values). */
+    public static Encoder newEncoder(ClassLoader loader) {
+        return new Encoder(Objects.requireNonNull(loader, "loader"));
+    }
+
     /** A decoder for one link that makes only classes {@code allowList} allows. */
     public static Decoder newDecoder(ClassAllowList allowList) {
         return new Decoder(allowList, defaultLoader());
