@@ -6,6 +6,7 @@ import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.admin.deploy.ArchiveValidator;
 import dev.isola.admin.metrics.PrometheusMetrics;
 import dev.isola.admin.rest.AdminApi;
+import dev.isola.admin.console.Console;
 import dev.isola.admin.rest.AdminServer;
 import dev.isola.admin.rest.OpenApiDocument;
 import dev.isola.admin.rest.Uploads;
@@ -78,6 +79,10 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--restart-limit", defaultValue = "5", description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
     int restartLimit;
 
+    @Option(names = "--console-session-timeout", defaultValue = "30",
+            description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
+    int consoleSessionMinutes;
+
     @Override
     public Integer call() throws Exception {
         Instant started = Instant.now();
@@ -110,8 +115,16 @@ public final class AdminMain implements Callable<Integer> {
         AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()
                 : "the password is the one given at start, via " + password.description();
+        PasswordCheck passwordCheck = new PasswordCheck(password.hash());
+        Console console;
+        try {
+            console = new Console(supervisor, passwordCheck, Duration.ofMinutes(consoleSessionMinutes));
+        } catch (IllegalArgumentException e) {
+            log.log(System.Logger.Level.ERROR, "cannot start: --console-session-timeout: " + e.getMessage());
+            return BAD_SETUP;
+        }
         AdminServer server = new AdminServer(host, port, files.directory().resolve("tomcat"), api.routes(), new PrometheusMetrics(supervisor, started),
-                new PasswordCheck(password.hash()), hint, uploadLimit.bytes());
+                passwordCheck, hint, uploadLimit.bytes(), console);
         try {
             server.start();
         } catch (IllegalStateException e) {

@@ -22,6 +22,8 @@ public final class AdminApi {
         DomainsResource domains = new DomainsResource(supervisor);
         ApplicationsResource applications = new ApplicationsResource(supervisor, uploads);
         EventsResource events = new EventsResource(supervisor);
+        JmsResource jms = new JmsResource(supervisor);
+        LogsResource logs = new LogsResource(supervisor);
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
                         "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
@@ -43,6 +45,8 @@ public final class AdminApi {
                 new Route("DELETE", "/api/domains/{domain}/applications/{application}", applications::undeploy),
                 new Route("POST", "/api/domains/{domain}/applications/{application}/redeploy", applications::redeploy),
                 new Route("GET", "/api/domains/{domain}/events", events::ofDomain),
+                new Route("GET", "/api/domains/{domain}/jms", jms::destinations),
+                new Route("GET", "/api/domains/{domain}/logs", logs::tail),
                 new Route("GET", "/api/events", events::all));
     }
 

@@ -1,6 +1,7 @@
 package dev.isola.admin.rest;
 
 import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.admin.console.Console;
 import dev.isola.admin.metrics.PrometheusMetrics;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.HttpServlet;
@@ -24,9 +25,9 @@ import java.util.logging.Logger;
 
 /**
  * The admin port: an embedded Tomcat with the REST API under {@code /api}, Prometheus metrics
- * at {@code /metrics}, and HTTP Basic authentication in front of everything. A servlet
- * container rather than a bare HTTP server, so that the web console (served on the same port
- * later) gets sessions and Tomcat's CSRF protection.
+ * at {@code /metrics}, both behind HTTP Basic authentication (or a console session), and the
+ * web console under {@code /console/} ({@link Console}, with its own login). A servlet
+ * container rather than a bare HTTP server, so that the console gets sessions.
  */
 public final class AdminServer implements AutoCloseable {
 
@@ -39,9 +40,10 @@ public final class AdminServer implements AutoCloseable {
      * @param host       the listen address (loopback unless the operator says otherwise)
      * @param baseDir    Tomcat's working directory (multipart spooling)
      * @param authHint   where users find the password, for 401 answers
+     * @param console    the web console, installed on the same context
      */
     public AdminServer(String host, int port, Path baseDir, List<Route> routes, PrometheusMetrics metrics, PasswordCheck passwords,
-                       String authHint, long maxUploadBytes) throws IOException {
+                       String authHint, long maxUploadBytes, Console console) throws IOException {
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         Files.createDirectories(baseDir.resolve("webapps"));
         tomcat = new Tomcat();
@@ -67,10 +69,13 @@ public final class AdminServer implements AutoCloseable {
         auth.setFilterName("basic-auth");
         auth.setFilter(new BasicAuthFilter(passwords, authHint));
         context.addFilterDef(auth);
-        FilterMap everything = new FilterMap();
-        everything.setFilterName("basic-auth");
-        everything.addURLPattern("/*");
-        context.addFilterMap(everything);
+        FilterMap protectedPaths = new FilterMap();
+        protectedPaths.setFilterName("basic-auth");
+        protectedPaths.addURLPattern("/api");
+        protectedPaths.addURLPattern("/api/*");
+        protectedPaths.addURLPattern("/metrics");
+        protectedPaths.addServletName("not-found");
+        context.addFilterMap(protectedPaths);
 
         Wrapper api = Tomcat.addServlet(context, "api", new ApiServlet(routes));
         api.setMultipartConfigElement(new MultipartConfigElement(baseDir.resolve("uploads").toString(), maxUploadBytes, maxUploadBytes, 1 << 20));
@@ -94,6 +99,7 @@ public final class AdminServer implements AutoCloseable {
 
         Tomcat.addServlet(context, "not-found", new ApiServlet(List.of()));
         context.addServletMappingDecoded("/", "not-found");
+        console.install(context);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.isola.admin.rest;
 
 import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.admin.console.ConsoleSession;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -10,12 +11,18 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
  * Every request to the admin port needs the admin's credentials, sent with HTTP Basic
  * authentication (the port listens on loopback unless told otherwise; put TLS in front of it
  * before exposing it). A request without them, or with wrong ones, is answered 401 with a JSON
  * body saying where the credentials are, and logged as one line.
+ *
+ * <p>A request without credentials that belongs to a logged-in console session is let through
+ * as well (the console's pages read and act through the API), if, when it changes anything, it
+ * carries the session's CSRF token in the {@value ConsoleSession#CSRF_HEADER} header: a forged
+ * cross-site request has the cookie but not the token, and is refused with 403.
  */
 final class BasicAuthFilter extends HttpFilter {
 
@@ -35,6 +42,22 @@ final class BasicAuthFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
         String header = request.getHeader("Authorization");
         String problem;
+        Optional<ConsoleSession> session = header == null ? ConsoleSession.loggedIn(request) : Optional.empty();
+        if (session.isPresent()) {
+            if (ConsoleSession.changesState(request.getMethod()) && !session.get().accepts(request.getHeader(ConsoleSession.CSRF_HEADER))) {
+                String token = request.getHeader(ConsoleSession.CSRF_HEADER) == null ? "no" : "a wrong";
+                LOG.log(System.Logger.Level.WARNING, "refused " + request.getMethod() + " " + request.getRequestURI() + " from "
+                        + request.getRemoteAddr() + ": a console session with " + token + " CSRF token");
+                response.setStatus(403);
+                response.setContentType("application/json;charset=UTF-8");
+                response.getOutputStream().write((ApiServlet.JSON.writeValueAsString(ErrorBody.of(403, "refused: a request made with the console's"
+                        + " session that changes anything must carry the session's token in the " + ConsoleSession.CSRF_HEADER + " header; this one"
+                        + " has " + token + " token")) + "\n").getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            chain.doFilter(request, response);
+            return;
+        }
         if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
             problem = "authentication required: send the admin's user name and password with HTTP Basic authentication (" + hint + ")";
         } else {

@@ -18,6 +18,7 @@ public record ErrorBody(int status, String error, String message, String field) 
         return switch (status) {
             case 400 -> "Bad Request";
             case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 409 -> "Conflict";

@@ -23,12 +23,14 @@ import java.time.Instant;
  * @param pssBytes              proportional set size: its fair share of memory shared with other processes
  * @param sharedBytes           resident pages other processes map too (the image's AOT cache, the JDK)
  * @param privateBytes          resident pages only it maps
+ * @param classMetadataSharedBytes the resident part of its class-data archive (the image's AOT cache, or the JDK's CDS archive)
+ *                              that other processes map too: the class metadata it shares
  * @param classesFromCache      classes that came from the image's AOT cache rather than class files
  */
 public record IsolateView(String domain, String member, String name, String id, long pid, String state, String origin, Instant since,
                           long uptimeSeconds, Long heapMaxBytes, Long heapUsedBytes, Long youngGenerationBytes, Long gcCount,
-                          Long gcTimeMillis, Long pssBytes, Long rssBytes, Long sharedBytes, Long privateBytes, Long classesLoaded,
-                          Long classesFromCache) {
+                          Long gcTimeMillis, Long pssBytes, Long rssBytes, Long sharedBytes, Long privateBytes, Long classMetadataSharedBytes,
+                          Long classesLoaded, Long classesFromCache) {
 
     static IsolateView of(String domain, MemberRuntime member) {
         long pid = member.isolate().pid();
@@ -40,15 +42,21 @@ public record IsolateView(String domain, String member, String name, String id, 
             footprint = FootprintProbe.summary(pid);
         } catch (IOException e) {
             return new IsolateView(domain, member.member().key(), name, member.isolate().id(), pid, "GONE", member.origin().name(),
-                    member.since(), uptime, null, null, null, null, null, null, null, null, null, null, null);
+                    member.since(), uptime, null, null, null, null, null, null, null, null, null, null, null, null);
         }
         MemoryFigures memory = footprint.total();
+        Long classMetadataShared;
+        try {
+            classMetadataShared = FootprintProbe.classDataArchives(pid).shared();
+        } catch (IOException e) {
+            classMetadataShared = null;
+        }
         JvmCounters jvm = footprint.jvm().orElse(null);
         return new IsolateView(domain, member.member().key(), name, member.isolate().id(), pid, "RUNNING", member.origin().name(), member.since(),
                 uptime,
                 jvm == null ? null : jvm.heapMax(), jvm == null ? null : jvm.heapUsed(), jvm == null ? null : jvm.youngCapacity(),
                 jvm == null ? null : jvm.gcCount(), jvm == null ? null : jvm.gcTime().toMillis(),
-                memory.pss(), memory.rss(), memory.shared(), memory.privateBytes(),
+                memory.pss(), memory.rss(), memory.shared(), memory.privateBytes(), classMetadataShared,
                 jvm == null ? null : jvm.classes().loaded(), jvm == null ? null : jvm.classes().fromCache());
     }
 }

@@ -97,6 +97,29 @@ public final class FootprintProbe {
         return sum;
     }
 
+    /**
+     * The figures of the class-data archives {@code pid} maps (the image's AOT cache, or the
+     * JDK's CDS archive when it runs without one): their {@link MemoryFigures#shared() shared}
+     * part is the class metadata it shares with other isolates. Reads the process's mappings
+     * only; the JVM is not asked anything.
+     *
+     * @return zero figures when the process maps no archive
+     * @throws IOException saying that the process is gone
+     */
+    public static MemoryFigures classDataArchives(long pid) throws IOException {
+        MemoryFigures sum = MemoryFigures.ZERO;
+        try {
+            for (Smaps.Mapping mapping : Smaps.mappings(pid)) {
+                if (RegionMap.isArchiveFile(mapping.path())) {
+                    sum = sum.plus(mapping.memory());
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException("/proc/" + pid, null, "process " + pid + " does not exist (any more)");
+        }
+        return sum;
+    }
+
     private static MemoryFigures rollup(long pid) throws IOException {
         try {
             return Smaps.rollup(pid);

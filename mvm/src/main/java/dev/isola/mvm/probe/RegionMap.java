@@ -126,7 +126,7 @@ final class RegionMap {
         return totals;
     }
 
-    private static boolean isArchiveFile(String path) {
+    static boolean isArchiveFile(String path) {
         return path.endsWith(".aot") || path.endsWith(".jsa");
     }
 }

@@ -115,4 +115,18 @@ class FootprintProbeIT {
         assertTrue(both.pss() > 0 && both.pss() <= both.rss());
         assertTrue(both.shared() > 0, "two JVMs of one JDK share at least libjvm.so and the CDS archive: " + both);
     }
+
+    @Test
+    void twoJvmsShareTheirClassDataArchive() throws Exception {
+        long a = plainJvm("-Xmx32m", "-XX:+UseSerialGC");
+        long b = plainJvm("-Xmx32m", "-XX:+UseSerialGC");
+        MemoryFigures archive = FootprintProbe.classDataArchives(a);
+        assertTrue(archive.shared() > 1L << 20, "the JDK's CDS archive, mapped by both JVMs: " + archive);
+        assertTrue(archive.rss() <= FootprintProbe.summary(a).total().rss(), archive.toString());
+        assertTrue(FootprintProbe.classDataArchives(b).shared() > 0);
+
+        Process sleep = new ProcessBuilder("sleep", "60").start();
+        processes.add(sleep);
+        assertEquals(MemoryFigures.ZERO, FootprintProbe.classDataArchives(sleep.pid()), "a process that is not a JVM maps no archive");
+    }
 }

@@ -1,0 +1,203 @@
+package dev.isola.admin.console;
+
+import dev.isola.admin.supervise.ApplicationView;
+import dev.isola.admin.supervise.DomainRuntime;
+import dev.isola.admin.supervise.DomainView;
+import dev.isola.admin.supervise.Supervisor;
+import dev.isola.domains.DomainNotFoundException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The console's pages: the dashboard ({@code /console/}), a domain ({@code /console/domains/NAME})
+ * and its JMS destinations ({@code /console/domains/NAME/jms}). Each is rendered from the
+ * supervisor's views, the ones the REST API answers with; the script then refreshes the live
+ * parts from the API's JSON and sends the buttons' and forms' actions to the API.
+ */
+final class PagesServlet extends HttpServlet {
+
+    private static final Pattern DOMAIN = Pattern.compile("/domains/([^/]+)(/jms)?");
+
+    private final Supervisor supervisor;
+
+    PagesServlet(Supervisor supervisor) {
+        this.supervisor = supervisor;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        ConsoleSession session = ConsoleSession.loggedIn(request).orElseThrow();
+        String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
+        if (path.equals("/")) {
+            Pages.write(response, 200, Pages.document("Dashboard", "dashboard", session, null, dashboard()));
+            return;
+        }
+        Matcher domain = DOMAIN.matcher(path);
+        if (!domain.matches()) {
+            Pages.refuse(response, 404, "There is no console page at " + request.getRequestURI() + ".");
+            return;
+        }
+        DomainRuntime runtime;
+        try {
+            runtime = supervisor.domain(domain.group(1));
+        } catch (DomainNotFoundException e) {
+            Pages.refuse(response, 404, e.getMessage());
+            return;
+        }
+        if (domain.group(2) == null) {
+            Pages.write(response, 200, Pages.document("Domain " + runtime.name(), "domain", session, runtime.name(), domainPage(runtime)));
+        } else {
+            Pages.write(response, 200, Pages.document("JMS of " + runtime.name(), "jms", session, runtime.name(), jmsPage(runtime)));
+        }
+    }
+
+    private Html.Raw dashboard() {
+        List<Html.Raw> rows = new ArrayList<>();
+        for (DomainRuntime domain : supervisor.all()) {
+            rows.add(domainRow(domain.view()));
+        }
+        return Html.t("""
+                <main>
+                <h1>Dashboard</h1>
+                <section>
+                <h2>Domains</h2>
+                <div class="scroll"><table id="domains">
+                <thead><tr><th>Domain</th><th>Mode</th><th>State</th><th>URL</th><th>Isolates</th><th>Applications</th><th>Problem</th></tr></thead>
+                <tbody>{}</tbody>
+                </table></div>
+                </section>
+                <section>
+                <h2>Isolates</h2>
+                {}
+                </section>
+                <section>
+                <h2>Memory footprint</h2>
+                {}
+                </section>
+                <section>
+                <h2>Create a domain</h2>
+                <form id="create-domain" class="grid">
+                <label>Name <input name="name" required pattern="[a-z][a-z0-9-]{0,29}" placeholder="shop"></label>
+                <label>Mode <select name="mode"><option value="combined">combined</option><option value="separated">separated</option></select></label>
+                <label>HTTP port <input name="httpPort" type="number" min="0" max="65535" placeholder="first free from 8080"></label>
+                <label>Heap <input name="heap" placeholder="256m"></label>
+                <label>Young generation <input name="youngGeneration" placeholder="32m"></label>
+                <label class="check"><input name="start" type="checkbox" checked> Start it</label>
+                <button type="submit">Create</button>
+                </form>
+                <p class="result" id="create-result" role="status"></p>
+                </section>
+                </main>""", Html.join(rows), isolatesTable(), footprint());
+    }
+
+    private static Html.Raw domainRow(DomainView d) {
+        return Html.t("<tr data-domain=\"{}\"><td><a href=\"/console/domains/{}\">{}</a></td><td>{}</td><td><span class=\"state {}\">{}</span></td>"
+                        + "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                d.name(), Html.path(d.name()), d.name(), d.mode(), d.state().toLowerCase(java.util.Locale.ROOT), d.state(),
+                d.url().isEmpty() ? Html.raw("") : Html.t("<a href=\"{}\">{}</a>", d.url(), d.url()),
+                d.isolates().size(), d.applications().size(), d.problem() == null ? "" : d.problem());
+    }
+
+    private static Html.Raw isolatesTable() {
+        return Html.raw("""
+                <div class="scroll"><table id="isolates">
+                <thead><tr><th>Isolate</th><th>Domain</th><th>Role</th><th>PID</th><th>State</th><th>Uptime</th><th>Heap used / max</th>
+                <th>Young gen</th><th>GCs</th><th>GC time</th><th>PSS</th><th>Classes from cache</th></tr></thead>
+                <tbody><tr><td colspan="12" class="muted">Loading…</td></tr></tbody>
+                </table></div>""");
+    }
+
+    private static Html.Raw footprint() {
+        return Html.raw("""
+                <p class="legend"><span class="key shared"></span> shared class metadata
+                <span class="key heap"></span> private heap <span class="key other"></span> other (code, stacks, libraries, unused heap)</p>
+                <div id="footprint" class="chart"></div>
+                <p id="footprint-total" class="total"></p>""");
+    }
+
+    private Html.Raw domainPage(DomainRuntime runtime) {
+        DomainView d = runtime.view();
+        List<Html.Raw> applications = new ArrayList<>();
+        for (ApplicationView a : runtime.deployments().list()) {
+            List<Html.Raw> links = new ArrayList<>();
+            for (String url : a.urls()) {
+                links.add(Html.t("<a class=\"app-url\" href=\"{}\">{}</a> ", url, url));
+            }
+            applications.add(Html.t("""
+                    <tr data-application="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>
+                    <td class="actions"><button type="button" data-redeploy="{}">Redeploy</button>
+                    <button type="button" class="danger" data-undeploy="{}">Undeploy</button></td></tr>""",
+                    a.name(), a.name(), a.state(), String.join(", ", a.modules()), Html.join(links), String.join("; ", a.problems()), a.name(), a.name()));
+        }
+        if (applications.isEmpty()) {
+            applications.add(Html.raw("<tr><td colspan=\"6\" class=\"muted\">No application is deployed.</td></tr>"));
+        }
+        return Html.t("""
+                <main>
+                <h1>Domain {}</h1>
+                <p class="summary"><span class="state {}" id="domain-state">{}</span> {} · port {} {}
+                · <a href="/console/domains/{}/jms">JMS destinations</a></p>
+                <p class="alert" id="domain-problem" role="alert"{}>{}</p>
+                <div class="buttons">
+                <button type="button" data-domain-action="start">Start</button>
+                <button type="button" data-domain-action="stop">Stop</button>
+                <button type="button" data-domain-action="restart">Restart</button>
+                </div>
+                <p class="result" id="action-result" role="status"></p>
+                <section>
+                <h2>Isolates</h2>
+                {}
+                {}
+                </section>
+                <section>
+                <h2>Applications</h2>
+                <div class="scroll"><table id="applications">
+                <thead><tr><th>Name</th><th>State</th><th>Modules</th><th>URLs</th><th>Problems</th><th></th></tr></thead>
+                <tbody>{}</tbody>
+                </table></div>
+                <form id="deploy" class="grid">
+                <label>Archive (.ear, .war, .jar) <input type="file" name="archive" id="archive" accept=".ear,.war,.jar" required></label>
+                <label>Name <input name="name" id="application-name" placeholder="from the file name"></label>
+                <button type="submit">Deploy</button>
+                <progress id="deploy-progress" max="100" value="0" hidden></progress>
+                </form>
+                <p class="result" id="deploy-result" role="status"></p>
+                </section>
+                <section>
+                <h2>Recent events</h2>
+                <div class="scroll"><table id="events">
+                <thead><tr><th>When</th><th>Isolate</th><th>Event</th><th>Message</th></tr></thead>
+                <tbody><tr><td colspan="4" class="muted">Loading…</td></tr></tbody>
+                </table></div>
+                </section>
+                <section>
+                <h2>Logs</h2>
+                <div id="logs"><p class="muted">Loading…</p></div>
+                </section>
+                </main>""",
+                d.name(), d.state().toLowerCase(java.util.Locale.ROOT), d.state(), d.mode(), d.httpPort(),
+                d.url().isEmpty() ? Html.raw("") : Html.t("· <a href=\"{}\">{}</a>", d.url(), d.url()),
+                Html.path(d.name()), d.problem() == null || d.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
+                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications));
+    }
+
+    private static Html.Raw jmsPage(DomainRuntime runtime) {
+        return Html.t("""
+                <main>
+                <h1>JMS destinations of {}</h1>
+                <p><a href="/console/domains/{}">Back to domain {}</a></p>
+                <div class="scroll"><table id="jms">
+                <thead><tr><th>Destination</th><th>Type</th><th>Isolate</th><th>Depth</th><th>In flight</th><th>Consumers</th>
+                <th>Enqueued</th><th>Acknowledged</th><th>Expired</th><th>Dead-lettered</th></tr></thead>
+                <tbody><tr><td colspan="10" class="muted">Loading…</td></tr></tbody>
+                </table></div>
+                </main>""", runtime.name(), Html.path(runtime.name()), runtime.name());
+    }
+}

@@ -1,0 +1,313 @@
+// The Isola admin console's script: keeps the live parts of the pages fresh from the REST API's
+// JSON and sends the buttons' and forms' actions to the API, with the session's CSRF token.
+// Everything it shows is set as text (textContent), never as markup.
+'use strict';
+(() => {
+  const POLL_MS = 3000;
+  const MB = 1024 * 1024;
+  const csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || '';
+  const page = document.body.dataset.page;
+  const domain = document.body.dataset.domain;
+  const SVG = 'http://www.w3.org/2000/svg';
+
+  class ApiError extends Error {
+    constructor(status, message) { super(message); this.status = status; }
+  }
+
+  /** Calls the API; resolves with its JSON, rejects with an ApiError carrying the API's message. */
+  async function api(method, path, body) {
+    const headers = { 'Accept': 'application/json' };
+    if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(path, { method, headers, credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch (e) { data = { message: text }; }
+    if (response.status === 401) { location.href = '/console/login'; }
+    if (!response.ok) throw new ApiError(response.status, (data && data.message) || response.statusText);
+    return data;
+  }
+
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attributes || {})) node.setAttribute(k, v);
+    for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(c == null ? '' : String(c)));
+    return node;
+  }
+
+  function svg(tag, attributes, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attributes || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  const mb = b => b == null ? '–' : (b / MB).toFixed(b < 10 * MB ? 1 : 0) + ' MB';
+  const num = n => n == null ? '–' : String(n);
+  function duration(s) {
+    if (s == null) return '–';
+    if (s < 60) return s + ' s';
+    if (s < 3600) return Math.floor(s / 60) + ' min ' + (s % 60) + ' s';
+    return Math.floor(s / 3600) + ' h ' + Math.floor((s % 3600) / 60) + ' min';
+  }
+  const td = (text, cls) => el('td', cls ? { class: cls } : {}, text);
+  const stateBadge = s => el('span', { class: 'state ' + String(s).toLowerCase() }, s);
+
+  function show(target, kind, text) {
+    target.className = 'result ' + kind;
+    target.textContent = text;
+  }
+
+  /** A message that survives a reload: shown in #action-result on the next page load. */
+  function flashAndReload(kind, text) {
+    sessionStorage.setItem('isola.flash', JSON.stringify({ kind, text }));
+    location.reload();
+  }
+
+  function showFlash() {
+    const saved = sessionStorage.getItem('isola.flash');
+    const target = document.getElementById('action-result');
+    if (saved && target) {
+      sessionStorage.removeItem('isola.flash');
+      const { kind, text } = JSON.parse(saved);
+      show(target, kind, text);
+    }
+  }
+
+  function replaceRows(tbody, rows, columns, empty) {
+    tbody.replaceChildren(...(rows.length ? rows : [el('tr', {}, el('td', { colspan: columns, class: 'muted' }, empty))]));
+  }
+
+  function renderIsolates(isolates) {
+    const tbody = document.querySelector('#isolates tbody');
+    if (!tbody) return;
+    replaceRows(tbody, isolates.map(i => el('tr', { 'data-isolate': i.name },
+      td(i.name), td(i.domain), td(i.member), td(num(i.pid), 'num'), el('td', {}, stateBadge(i.state)),
+      td(duration(i.uptimeSeconds), 'num'), td(mb(i.heapUsedBytes) + ' / ' + mb(i.heapMaxBytes), 'num'),
+      td(mb(i.youngGenerationBytes), 'num'), td(num(i.gcCount), 'num'),
+      td(i.gcTimeMillis == null ? '–' : i.gcTimeMillis + ' ms', 'num'), td(mb(i.pssBytes), 'num'),
+      td(i.classesLoaded ? num(i.classesFromCache) + ' of ' + num(i.classesLoaded) : '–', 'num'))), 12, 'No isolate runs.');
+  }
+
+  /** Splits an isolate's resident memory: shared class metadata, private heap, and the rest. */
+  function parts(i) {
+    const rss = i.rssBytes || 0;
+    const shared = Math.min(i.classMetadataSharedBytes || 0, rss);
+    const heap = Math.min(i.heapUsedBytes || 0, i.privateBytes || 0, rss - shared);
+    return { shared, heap, other: Math.max(0, rss - shared - heap), rss };
+  }
+
+  /** Draws one stacked bar per isolate, and the total with sharing (PSS) against without (RSS summed). */
+  function renderFootprint(isolates) {
+    const chart = document.getElementById('footprint');
+    const total = document.getElementById('footprint-total');
+    if (!chart) return;
+    const measured = isolates.filter(i => i.rssBytes);
+    const width = 800, label = 150, right = 80, row = 26, barArea = width - label - right;
+    const sumPss = measured.reduce((a, i) => a + (i.pssBytes || 0), 0);
+    const sumRss = measured.reduce((a, i) => a + i.rssBytes, 0);
+    const height = (measured.length + 3) * row + 10;
+    const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'memory footprint per isolate' });
+    const maxRss = Math.max(1, ...measured.map(i => i.rssBytes));
+    measured.forEach((i, n) => {
+      const y = n * row + 4;
+      const p = parts(i);
+      const g = svg('g', { class: 'isolate-bar', 'data-isolate': i.name });
+      g.append(svg('text', { x: 0, y: y + 15 }, i.name));
+      let x = label;
+      for (const [key, bytes, title] of [['shared', p.shared, 'shared class metadata'], ['heap', p.heap, 'private heap'],
+                                          ['other', p.other, 'other']]) {
+        const w = bytes / maxRss * barArea;
+        const rect = svg('rect', { class: 'seg-' + key, x: x.toFixed(2), y, width: w.toFixed(2), height: row - 8, 'data-bytes': bytes });
+        rect.append(svg('title', {}, `${i.name}: ${title} ${mb(bytes)}`));
+        g.append(rect);
+        x += w;
+      }
+      g.append(svg('text', { x: x + 6, y: y + 15 }, mb(p.rss)));
+      root.append(g);
+    });
+    if (measured.length) {
+      const base = (measured.length + 0.5) * row + 4;
+      const maxTotal = Math.max(1, sumRss);
+      [['bar-pss', 'together (PSS)', sumPss], ['bar-rss', 'without sharing', sumRss]].forEach(([cls, name, bytes], n) => {
+        const y = base + n * row;
+        root.append(svg('text', { x: 0, y: y + 15 }, name));
+        root.append(svg('rect', { class: cls, x: label, y, width: (bytes / maxTotal * barArea).toFixed(2), height: row - 8, 'data-bytes': bytes }));
+        root.append(svg('text', { x: label + bytes / maxTotal * barArea + 6, y: y + 15 }, mb(bytes)));
+      });
+    }
+    chart.replaceChildren(root);
+    if (total) {
+      total.textContent = measured.length === 0 ? 'No isolate runs.' :
+        `${measured.length} isolate${measured.length > 1 ? 's use' : ' uses'} ${mb(sumPss)} (PSS); without sharing ${measured.length > 1 ? 'they' : 'it'} would use `
+        + `${mb(sumRss)} (resident sizes summed): sharing saves ${mb(sumRss - sumPss)}`
+        + ` (${sumRss ? Math.round((sumRss - sumPss) * 100 / sumRss) : 0} %).`;
+    }
+  }
+
+  async function isolatesOf(names) {
+    const lists = await Promise.all(names.map(n => api('GET', `/api/domains/${encodeURIComponent(n)}/isolates`).catch(() => [])));
+    return lists.flat();
+  }
+
+  async function refreshDashboard() {
+    const domains = await api('GET', '/api/domains');
+    replaceRows(document.querySelector('#domains tbody'), domains.map(d => el('tr', { 'data-domain': d.name },
+      el('td', {}, el('a', { href: '/console/domains/' + encodeURIComponent(d.name) }, d.name)), td(d.mode), el('td', {}, stateBadge(d.state)),
+      el('td', {}, d.url ? el('a', { href: d.url }, d.url) : ''), td(d.isolates.length, 'num'), td(d.applications.length, 'num'),
+      td(d.problem || ''))), 7, 'No domain yet: create one below.');
+    const isolates = await isolatesOf(domains.filter(d => d.isolates.length).map(d => d.name));
+    renderIsolates(isolates);
+    renderFootprint(isolates);
+  }
+
+  async function refreshDomain() {
+    const base = '/api/domains/' + encodeURIComponent(domain);
+    const [view, isolates, events, logs] = await Promise.all([api('GET', base), api('GET', base + '/isolates'),
+      api('GET', base + '/events?limit=30'), api('GET', base + '/logs?lines=40')]);
+    const state = document.getElementById('domain-state');
+    state.className = 'state ' + view.state.toLowerCase();
+    state.textContent = view.state;
+    const problem = document.getElementById('domain-problem');
+    problem.textContent = view.problem || '';
+    problem.hidden = !view.problem;
+    renderIsolates(isolates);
+    renderFootprint(isolates);
+    replaceRows(document.querySelector('#events tbody'), events.slice().reverse().map(e => el('tr', { 'data-kind': e.kind, 'data-at': e.at },
+      td(new Date(e.at).toLocaleString()), td(e.isolate || ''), td(e.kind), td(e.message || ''))), 4, 'No event yet.');
+    const target = document.getElementById('logs');
+    target.replaceChildren(...logs.map(l => el('div', { class: 'log-of', 'data-isolate': l.isolate }, el('h3', {}, l.isolate),
+      el('pre', { class: 'log' }, l.lines.length ? l.lines.join('\n') : '(empty)'))));
+  }
+
+  async function refreshJms() {
+    const destinations = await api('GET', '/api/domains/' + encodeURIComponent(domain) + '/jms');
+    replaceRows(document.querySelector('#jms tbody'), destinations.map(d => el('tr', { 'data-destination': d.name },
+      td(d.name), td(d.type), td(d.isolate), td(d.depth, 'num'), td(d.inFlight, 'num'), td(d.consumers, 'num'), td(d.enqueued, 'num'),
+      td(d.acknowledged, 'num'), td(d.expired, 'num'), td(d.deadLettered, 'num'))), 10,
+      'No destination: the domain does not run, or its JMS sub-server has none yet.');
+  }
+
+  function poll(refresh) {
+    let running = false;
+    const tick = async () => {
+      if (running || document.hidden) return;
+      running = true;
+      try { await refresh(); } catch (e) { console.warn('refresh failed:', e.message); } finally { running = false; }
+    };
+    tick();
+    setInterval(tick, POLL_MS);
+  }
+
+  function wireCreateDomain() {
+    const form = document.getElementById('create-domain');
+    if (!form) return;
+    const result = document.getElementById('create-result');
+    form.addEventListener('submit', async event => {
+      event.preventDefault();
+      const f = new FormData(form);
+      const body = { name: f.get('name').trim(), mode: f.get('mode'), start: f.get('start') === 'on' };
+      if (f.get('httpPort')) body.httpPort = Number(f.get('httpPort'));
+      const isolate = {};
+      if (f.get('heap').trim()) isolate.heap = f.get('heap').trim();
+      if (f.get('youngGeneration').trim()) isolate.youngGeneration = f.get('youngGeneration').trim();
+      if (Object.keys(isolate).length) body.isolate = isolate;
+      const button = form.querySelector('button');
+      button.disabled = true;
+      show(result, 'busy', `Creating domain ${body.name}${body.start ? ' and starting it' : ''}…`);
+      try {
+        const created = await api('POST', '/api/domains', body);
+        location.href = '/console/domains/' + encodeURIComponent(created.name);
+      } catch (e) {
+        show(result, 'error', `Domain not created (${e.status || 'error'}): ${e.message}`);
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+
+  function wireDomainActions() {
+    const result = document.getElementById('action-result');
+    const base = '/api/domains/' + encodeURIComponent(domain);
+    const buttons = Array.from(document.querySelectorAll('button[data-domain-action], button[data-undeploy], button[data-redeploy]'));
+    async function act(busy, call, done) {
+      buttons.forEach(b => { b.disabled = true; });
+      show(result, 'busy', busy);
+      try {
+        await call();
+        flashAndReload('ok', done);
+      } catch (e) {
+        show(result, 'error', `${busy.replace(/…$/, '')} failed (${e.status || 'error'}): ${e.message}`);
+        buttons.forEach(b => { b.disabled = false; });
+      }
+    }
+    for (const button of document.querySelectorAll('button[data-domain-action]')) {
+      const action = button.dataset.domainAction;
+      const doing = { start: 'Starting', stop: 'Stopping', restart: 'Restarting' }[action];
+      button.addEventListener('click', () => act(`${doing} domain ${domain}…`,
+        () => api('POST', `${base}/${action}`), `Domain ${domain}: ${action} done.`));
+    }
+    for (const button of document.querySelectorAll('button[data-undeploy]')) {
+      const name = button.dataset.undeploy;
+      button.addEventListener('click', () => act(`Undeploying ${name}…`,
+        () => api('DELETE', `${base}/applications/${encodeURIComponent(name)}`), `Application ${name} undeployed.`));
+    }
+    for (const button of document.querySelectorAll('button[data-redeploy]')) {
+      const name = button.dataset.redeploy;
+      button.addEventListener('click', () => act(`Redeploying ${name}…`,
+        () => api('POST', `${base}/applications/${encodeURIComponent(name)}/redeploy`), `Application ${name} redeployed.`));
+    }
+  }
+
+  function wireDeploy() {
+    const form = document.getElementById('deploy');
+    if (!form) return;
+    const result = document.getElementById('deploy-result');
+    const progress = document.getElementById('deploy-progress');
+    form.addEventListener('submit', event => {
+      event.preventDefault();
+      const file = form.querySelector('input[type=file]').files[0];
+      if (!file) { show(result, 'error', 'Choose an archive first.'); return; }
+      const name = form.querySelector('input[name=name]').value.trim();
+      const query = new URLSearchParams({ filename: file.name });
+      if (name) query.set('name', name);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/api/domains/${encodeURIComponent(domain)}/applications?${query}`);
+      xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+      xhr.setRequestHeader('X-CSRF-Token', csrf);
+      xhr.setRequestHeader('Accept', 'application/json');
+      progress.hidden = false;
+      progress.value = 0;
+      const button = form.querySelector('button');
+      button.disabled = true;
+      show(result, 'busy', `Uploading ${file.name}…`);
+      xhr.upload.onprogress = e => {
+        if (e.lengthComputable) progress.value = Math.round(e.loaded * 100 / e.total);
+      };
+      xhr.upload.onload = () => { progress.value = 100; show(result, 'busy', `Deploying ${file.name}…`); };
+      xhr.onload = () => {
+        button.disabled = false;
+        let data = null;
+        try { data = JSON.parse(xhr.responseText); } catch (e) { data = { message: xhr.responseText }; }
+        if (xhr.status === 201) {
+          flashAndReload('ok', `Application ${data.name} deployed.`);
+        } else {
+          progress.hidden = true;
+          show(result, 'error', `Deployment refused (${xhr.status}): ${data && data.message ? data.message : xhr.statusText}`);
+        }
+      };
+      xhr.onerror = () => {
+        button.disabled = false;
+        progress.hidden = true;
+        show(result, 'error', 'The upload failed: the admin port did not answer.');
+      };
+      xhr.send(file);
+    });
+  }
+
+  showFlash();
+  if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); }
+  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); }
+  if (page === 'jms') { poll(refreshJms); }
+})();

@@ -1,0 +1,336 @@
+package dev.isola.admin.it;
+
+import dev.isola.domains.testapp.TestEars;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The web console in a real browser (headless Chromium, {@link HeadlessChromium}) against a real
+ * admin isolate with a combined domain ({@code shop}, created with the API) and a separated one
+ * ({@code crm}, created with the console's form): login refused and accepted, the dashboard's
+ * isolates and footprint chart, deployment through the page in both modes, refused uploads
+ * showing the API's message escaped, a restart (of the combined domain: every action goes to the
+ * same API operation whatever the mode, and a separated domain takes three isolates' time) and its
+ * events, the JMS destinations, the CSRF
+ * token required on every post (with an HTTP client holding a real session), and logout. Every
+ * page is saved as a screenshot in {@code target/screenshots/}.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ConsoleBrowserIT {
+
+    private static AdminFixture admin;
+    private static HeadlessChromium chromium;
+    private static Path ear;
+
+    @RegisterExtension
+    static final TestWatcher SCREENSHOT_ON_FAILURE = HeadlessChromium.screenshotOnFailure(() -> chromium);
+
+    @BeforeAll
+    static void startAdminWithACombinedDomain() throws Exception {
+        admin = AdminFixture.start();
+        ear = TestEars.orders(admin.work(), "orders.ear");
+        HttpResponse<String> created = admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString("""
+                {"name": "shop", "mode": "combined", "httpPort": %d, "isolate": {"heap": "192m"}, "start": true}
+                """.formatted(AdminFixture.freePort())), "application/json");
+        assertEquals(201, created.statusCode(), created.body());
+        chromium = HeadlessChromium.start(Path.of(System.getProperty("screenshots.dir", "target/screenshots")));
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        try {
+            if (chromium != null) {
+                chromium.close();
+            }
+        } finally {
+            if (admin != null) {
+                admin.close();
+            }
+        }
+    }
+
+    private static String console(String path) {
+        return admin.url() + "/console" + path;
+    }
+
+    private static String text(String css) {
+        return chromium.find(css).getText();
+    }
+
+    private static void awaitText(String css, String expected) {
+        chromium.until("'" + expected + "' in " + css, d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            return !found.isEmpty() && found.getFirst().getText().contains(expected);
+        });
+    }
+
+    private static void logIn(String password) {
+        chromium.find("#password").sendKeys(password);
+        chromium.find("#login button[type=submit]").click();
+    }
+
+    @Test
+    @Order(1)
+    void aWrongPasswordIsRefused() {
+        chromium.open(admin.url() + "/");
+        chromium.until("the login page", d -> d.getCurrentUrl().endsWith("/console/login"));
+        chromium.screenshot("login");
+        logIn("not-the-password");
+        awaitText("#login-error", "Wrong user name or password");
+        assertTrue(chromium.driver().getCurrentUrl().endsWith("/console/login"));
+        chromium.screenshot("login-refused");
+    }
+
+    @Test
+    @Order(2)
+    void theDashboardShowsTheDomainItsIsolatesAndTheirFootprint() {
+        logIn(AdminFixture.PASSWORD);
+        assertEquals("Dashboard", chromium.heading());
+        assertEquals("combined", text("#domains tr[data-domain=shop] td:nth-child(2)"));
+        assertEquals("RUNNING", text("#domains tr[data-domain=shop] td:nth-child(3)"));
+        WebElement row = chromium.find("#isolates tr[data-isolate=shop]");
+        assertEquals("server", row.findElement(By.cssSelector("td:nth-child(3)")).getText());
+        assertEquals(Long.toString(admin.domainIsolates().getFirst().pid()), row.findElement(By.cssSelector("td:nth-child(4)")).getText());
+        assertTrue(row.findElement(By.cssSelector("td:nth-child(7)")).getText().matches("[0-9.]+ MB / 192 MB"), row.getText());
+
+        WebElement bar = chromium.find("#footprint g[data-isolate=shop]");
+        double shared = width(bar, "rect.seg-shared");
+        double heap = width(bar, "rect.seg-heap");
+        assertTrue(shared > 0, "shared class metadata is drawn: " + bar.getDomProperty("innerHTML"));
+        assertTrue(heap > 0, "the private heap is drawn: " + bar.getDomProperty("innerHTML"));
+        long sharedBytes = Long.parseLong(bar.findElement(By.cssSelector("rect.seg-shared")).getDomAttribute("data-bytes"));
+        assertTrue(sharedBytes > 1 << 20, "at least a MB of the class-data archive is shared: " + sharedBytes);
+        long pss = Long.parseLong(chromium.find("#footprint rect.bar-pss").getDomAttribute("data-bytes"));
+        long rss = Long.parseLong(chromium.find("#footprint rect.bar-rss").getDomAttribute("data-bytes"));
+        assertTrue(pss > 0 && pss < rss, "with sharing (PSS " + pss + ") costs less than without (RSS summed " + rss + ")");
+        assertTrue(text("#footprint-total").contains("without sharing"), text("#footprint-total"));
+        chromium.screenshot("dashboard");
+
+        chromium.driver().manage().window().setSize(new Dimension(390, 844));
+        try {
+            chromium.open(console("/"));
+            chromium.find("#footprint g[data-isolate=shop] rect.seg-shared");
+            Number pageWidth = (Number) ((JavascriptExecutor) chromium.driver()).executeScript("return document.documentElement.scrollWidth");
+            assertTrue(pageWidth.intValue() <= 390, "on a phone the page fits the screen (tables scroll in place): " + pageWidth);
+            chromium.screenshot("dashboard-phone");
+        } finally {
+            chromium.driver().manage().window().setSize(new Dimension(1280, 1024));
+        }
+    }
+
+    private static double width(WebElement bar, String css) {
+        return Double.parseDouble(bar.findElement(By.cssSelector(css)).getDomAttribute("width"));
+    }
+
+    @Test
+    @Order(3)
+    void aSeparatedDomainIsCreatedThroughTheFormAndARefusalShowsTheApisMessage() throws IOException {
+        chromium.open(console("/"));
+        chromium.find("#create-domain input[name=name]").sendKeys("shop");
+        chromium.find("#create-domain button[type=submit]").click();
+        awaitText("#create-result.error", "domain 'shop' already exists");
+
+        WebElement name = chromium.find("#create-domain input[name=name]");
+        name.clear();
+        name.sendKeys("crm");
+        new Select(chromium.find("#create-domain select[name=mode]")).selectByValue("separated");
+        chromium.find("#create-domain input[name=httpPort]").sendKeys(Integer.toString(AdminFixture.freePort()));
+        chromium.find("#create-domain input[name=heap]").sendKeys("192m");
+        chromium.find("#create-domain input[name=youngGeneration]").sendKeys("24m");
+        chromium.find("#create-domain button[type=submit]").click();
+        chromium.until("the page of the new domain", d -> d.getCurrentUrl().endsWith("/console/domains/crm"));
+        assertEquals("Domain crm", chromium.heading());
+        for (String isolate : List.of("crm-jms", "crm-ejb", "crm-web")) {
+            assertEquals("RUNNING", chromium.find("#isolates tr[data-isolate=" + isolate + "] td:nth-child(5)").getText());
+        }
+        assertEquals("jms", text("#isolates tr[data-isolate=crm-jms] td:nth-child(3)"));
+        chromium.find("#footprint g[data-isolate=crm-web] rect.seg-shared");
+        assertTrue(text("#domain-state").equals("RUNNING"));
+        chromium.screenshot("domain-created");
+    }
+
+    @Test
+    @Order(4)
+    void anEarIsDeployedThroughThePageInBothModesAndAnswersAtItsUrl() {
+        for (String domain : List.of("shop", "crm")) {
+            chromium.open(console("/domains/" + domain));
+            chromium.find("#archive").sendKeys(ear.toString());
+            chromium.find("#deploy button[type=submit]").click();
+            awaitText("#action-result.ok", "Application orders deployed.");
+            assertEquals("DEPLOYED", text("#applications tr[data-application=orders] td:nth-child(2)"));
+            WebElement link = chromium.find("#applications tr[data-application=orders] a.app-url");
+            String url = link.getDomAttribute("href");
+            chromium.screenshot("applications-" + domain);
+            link.click();
+            chromium.until("the application's URL", d -> d.getCurrentUrl().equals(url));
+            chromium.open(url + "orders");
+            assertEquals("processed=", chromium.find("body").getText(), "the application of " + domain + " answers");
+        }
+    }
+
+    @Test
+    @Order(5)
+    void uploadsTheApiRefusesShowItsMessageWithMarkupEscaped() throws IOException {
+        chromium.open(console("/domains/shop"));
+        Path notAnArchive = Files.writeString(admin.work().resolve("page.ear"), "<html><body>not an archive</body></html>");
+        chromium.find("#archive").sendKeys(notAnArchive.toString());
+        chromium.find("#deploy button[type=submit]").click();
+        awaitText("#deploy-result.error", "Deployment refused (400)");
+        assertTrue(text("#deploy-result").contains("page.ear"), "the API's message names the file: " + text("#deploy-result"));
+
+        String markup = "<img src=x id=injected>";
+        chromium.open(console("/domains/shop"));
+        chromium.find("#archive").sendKeys(ear.toString());
+        chromium.find("#application-name").sendKeys(markup);
+        chromium.find("#deploy button[type=submit]").click();
+        awaitText("#deploy-result.error", "'" + markup + "' is not a valid application name");
+        assertTrue(chromium.driver().findElements(By.cssSelector("#injected")).isEmpty(), "the name is shown as text, not markup");
+        chromium.screenshot("deploy-refused");
+    }
+
+    @Test
+    @Order(6)
+    void aRestartAppearsInTheDomainsEvents() {
+        chromium.open(console("/domains/shop"));
+        chromium.find("#events tr[data-kind]");
+        Instant before = Instant.now();
+        chromium.find("button[data-domain-action=restart]").click();
+        awaitText("#action-result.ok", "Domain shop: restart done.");
+        chromium.until("a STOPPED and a STARTED event after the restart", d -> {
+            boolean stopped = false;
+            boolean started = false;
+            for (WebElement row : d.findElements(By.cssSelector("#events tr[data-kind]"))) {
+                if (Instant.parse(row.getDomAttribute("data-at")).isAfter(before)) {
+                    stopped |= row.getDomAttribute("data-kind").equals("STOPPED");
+                    started |= row.getDomAttribute("data-kind").equals("STARTED");
+                }
+            }
+            return stopped && started;
+        });
+        assertEquals("RUNNING", text("#domain-state"));
+        assertTrue(text("#logs .log-of[data-isolate=shop] pre.log").contains("[shop/shop]"), "the tail of the isolate's log");
+        assertEquals("DEPLOYED", text("#applications tr[data-application=orders] td:nth-child(2)"), "redeployed at the start");
+        chromium.screenshot("domain-restarted");
+    }
+
+    @Test
+    @Order(7)
+    void theJmsPagesShowTheDestinationsWithTheirConsumers() {
+        for (String domain : List.of("shop", "crm")) {
+            chromium.open(console("/domains/" + domain + "/jms"));
+            WebElement orders = chromium.find("#jms tr[data-destination=orders]");
+            assertEquals("queue", orders.findElement(By.cssSelector("td:nth-child(2)")).getText());
+            assertEquals(domain.equals("shop") ? "shop" : "crm-jms", orders.findElement(By.cssSelector("td:nth-child(3)")).getText());
+            assertTrue(Integer.parseInt(orders.findElement(By.cssSelector("td:nth-child(6)")).getText()) >= 1, "the MDB consumes: " + orders.getText());
+            assertEquals("0", orders.findElement(By.cssSelector("td:nth-child(10)")).getText(), "nothing dead-lettered");
+            chromium.screenshot("jms-" + domain);
+        }
+        chromium.open(console("/"));
+        for (String isolate : List.of("shop", "crm-jms", "crm-ejb", "crm-web")) {
+            assertTrue(width(chromium.find("#footprint g[data-isolate=" + isolate + "]"), "rect.seg-shared") > 0, isolate);
+        }
+        chromium.screenshot("dashboard-both-domains");
+    }
+
+    @Test
+    @Order(8)
+    void postsWithoutTheSessionsCsrfTokenAreRefused() throws Exception {
+        HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(console("/login"))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, login.statusCode());
+        for (String header : List.of("default-src 'self'", "frame-ancestors 'none'")) {
+            assertTrue(login.headers().firstValue("Content-Security-Policy").orElse("").contains(header), login.headers().toString());
+        }
+        assertEquals("DENY", login.headers().firstValue("X-Frame-Options").orElse(""));
+        assertEquals("nosniff", login.headers().firstValue("X-Content-Type-Options").orElse(""));
+        assertEquals("same-origin", login.headers().firstValue("Referrer-Policy").orElse(""));
+        String cookie = login.headers().firstValue("Set-Cookie").orElse("");
+        assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie);
+        String loginToken = token(login.body(), "name=\"csrf\" value=\"([^\"]+)\"");
+
+        HttpResponse<String> withoutToken = post(client, "/console/login", "user=admin&password=" + AdminFixture.PASSWORD, null);
+        assertEquals(403, withoutToken.statusCode(), "a login post without the form's token");
+        assertTrue(withoutToken.body().contains("no valid CSRF token"), withoutToken.body());
+        HttpResponse<String> loggedIn = post(client, "/console/login", "user=admin&csrf=" + loginToken + "&password="
+                + URLEncoder.encode(AdminFixture.PASSWORD, StandardCharsets.UTF_8), null);
+        assertEquals(303, loggedIn.statusCode(), loggedIn.body());
+        HttpResponse<String> dashboard = client.send(HttpRequest.newBuilder(URI.create(console("/"))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, dashboard.statusCode());
+        String token = token(dashboard.body(), "<meta name=\"csrf-token\" content=\"([^\"]+)\">");
+        assertFalse(token.equals(loginToken), "logging in gives the session a new token");
+
+        HttpResponse<String> restart = post(client, "/api/domains/shop/restart", "", null);
+        assertEquals(403, restart.statusCode(), "the API refuses a session's post without the token: " + restart.body());
+        assertTrue(AdminFixture.parse(restart).path("message").asText().contains("X-CSRF-Token header"), restart.body());
+        HttpResponse<String> wrong = post(client, "/api/domains/shop/stop", "", "not-" + token);
+        assertEquals(403, wrong.statusCode(), wrong.body());
+        assertTrue(AdminFixture.parse(wrong).path("message").asText().contains("a wrong token"), wrong.body());
+        HttpResponse<String> logout = post(client, "/console/logout", "", null);
+        assertEquals(403, logout.statusCode(), "the console refuses its own form's post without the token");
+        assertTrue(logout.body().contains("carries no CSRF token"), logout.body());
+        assertEquals("RUNNING", admin.json("/api/domains/shop").path("state").asText(), "nothing refused was done");
+
+        HttpResponse<String> accepted = client.send(HttpRequest.newBuilder(URI.create(admin.url() + "/api/domains"))
+                .header("X-CSRF-Token", token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"Not A Name\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, accepted.statusCode(), "with the token the API takes the request (and judges its body): " + accepted.body());
+        HttpResponse<String> read = client.send(HttpRequest.newBuilder(URI.create(admin.url() + "/api/domains/shop")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, read.statusCode(), "the session reads the API without Basic credentials");
+    }
+
+    private static HttpResponse<String> post(HttpClient client, String path, String form, String csrfHeader) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(admin.url() + path))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));
+        if (csrfHeader != null) {
+            request.header("X-CSRF-Token", csrfHeader);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String token(String page, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(page);
+        assertTrue(matcher.find(), "no " + regex + " in the page");
+        return matcher.group(1);
+    }
+
+    @Test
+    @Order(9)
+    void logoutEndsTheSession() {
+        chromium.open(console("/"));
+        chromium.find("header .logout button").click();
+        awaitText("p.notice", "You have logged out.");
+        chromium.open(console("/domains/shop"));
+        chromium.until("the login page again", d -> d.getCurrentUrl().endsWith("/console/login"));
+    }
+}
