@@ -83,8 +83,20 @@ class ConsoleBrowserIT {
         return admin.url() + "/console" + path;
     }
 
+    /** The text of what {@code css} selects, found afresh: the live parts of the pages are redrawn every few seconds. */
     private static String text(String css) {
-        return chromium.find(css).getText();
+        return chromium.until("an element " + css, d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            return found.isEmpty() ? null : found.getFirst().getText();
+        });
+    }
+
+    /** An attribute of what {@code css} selects, found afresh. */
+    private static String attribute(String css, String name) {
+        return chromium.until(name + " of " + css, d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            return found.isEmpty() ? null : found.getFirst().getDomAttribute(name);
+        });
     }
 
     private static void awaitText(String css, String expected) {
@@ -115,23 +127,21 @@ class ConsoleBrowserIT {
     @Order(2)
     void theDashboardShowsTheDomainItsIsolatesAndTheirFootprint() {
         logIn(AdminFixture.PASSWORD);
+        chromium.until("the dashboard", d -> d.getCurrentUrl().endsWith("/console/"));
         assertEquals("Dashboard", chromium.heading());
         assertEquals("combined", text("#domains tr[data-domain=shop] td:nth-child(2)"));
         assertEquals("RUNNING", text("#domains tr[data-domain=shop] td:nth-child(3)"));
-        WebElement row = chromium.find("#isolates tr[data-isolate=shop]");
-        assertEquals("server", row.findElement(By.cssSelector("td:nth-child(3)")).getText());
-        assertEquals(Long.toString(admin.domainIsolates().getFirst().pid()), row.findElement(By.cssSelector("td:nth-child(4)")).getText());
-        assertTrue(row.findElement(By.cssSelector("td:nth-child(7)")).getText().matches("[0-9.]+ MB / 192 MB"), row.getText());
+        String row = "#isolates tr[data-isolate=shop] ";
+        assertEquals("server", text(row + "td:nth-child(3)"));
+        assertEquals(Long.toString(admin.domainIsolates().getFirst().pid()), text(row + "td:nth-child(4)"));
+        assertTrue(text(row + "td:nth-child(7)").matches("[0-9.]+ MB / 192 MB"), text(row + "td:nth-child(7)"));
 
-        WebElement bar = chromium.find("#footprint g[data-isolate=shop]");
-        double shared = width(bar, "rect.seg-shared");
-        double heap = width(bar, "rect.seg-heap");
-        assertTrue(shared > 0, "shared class metadata is drawn: " + bar.getDomProperty("innerHTML"));
-        assertTrue(heap > 0, "the private heap is drawn: " + bar.getDomProperty("innerHTML"));
-        long sharedBytes = Long.parseLong(bar.findElement(By.cssSelector("rect.seg-shared")).getDomAttribute("data-bytes"));
+        assertTrue(width("shop", "seg-shared") > 0, "shared class metadata is drawn");
+        assertTrue(width("shop", "seg-heap") > 0, "the private heap is drawn");
+        long sharedBytes = Long.parseLong(attribute("#footprint g[data-isolate=shop] rect.seg-shared", "data-bytes"));
         assertTrue(sharedBytes > 1 << 20, "at least a MB of the class-data archive is shared: " + sharedBytes);
-        long pss = Long.parseLong(chromium.find("#footprint rect.bar-pss").getDomAttribute("data-bytes"));
-        long rss = Long.parseLong(chromium.find("#footprint rect.bar-rss").getDomAttribute("data-bytes"));
+        long pss = Long.parseLong(attribute("#footprint rect.bar-pss", "data-bytes"));
+        long rss = Long.parseLong(attribute("#footprint rect.bar-rss", "data-bytes"));
         assertTrue(pss > 0 && pss < rss, "with sharing (PSS " + pss + ") costs less than without (RSS summed " + rss + ")");
         assertTrue(text("#footprint-total").contains("without sharing"), text("#footprint-total"));
         chromium.screenshot("dashboard");
@@ -148,8 +158,9 @@ class ConsoleBrowserIT {
         }
     }
 
-    private static double width(WebElement bar, String css) {
-        return Double.parseDouble(bar.findElement(By.cssSelector(css)).getDomAttribute("width"));
+    /** The drawn width of one segment ({@code seg-shared}, {@code seg-heap}, {@code seg-other}) of an isolate's bar. */
+    private static double width(String isolate, String segment) {
+        return Double.parseDouble(attribute("#footprint g[data-isolate=" + isolate + "] rect." + segment, "width"));
     }
 
     @Test
@@ -171,7 +182,7 @@ class ConsoleBrowserIT {
         chromium.until("the page of the new domain", d -> d.getCurrentUrl().endsWith("/console/domains/crm"));
         assertEquals("Domain crm", chromium.heading());
         for (String isolate : List.of("crm-jms", "crm-ejb", "crm-web")) {
-            assertEquals("RUNNING", chromium.find("#isolates tr[data-isolate=" + isolate + "] td:nth-child(5)").getText());
+            assertEquals("RUNNING", text("#isolates tr[data-isolate=" + isolate + "] td:nth-child(5)"));
         }
         assertEquals("jms", text("#isolates tr[data-isolate=crm-jms] td:nth-child(3)"));
         chromium.find("#footprint g[data-isolate=crm-web] rect.seg-shared");
@@ -188,10 +199,9 @@ class ConsoleBrowserIT {
             chromium.find("#deploy button[type=submit]").click();
             awaitText("#action-result.ok", "Application orders deployed.");
             assertEquals("DEPLOYED", text("#applications tr[data-application=orders] td:nth-child(2)"));
-            WebElement link = chromium.find("#applications tr[data-application=orders] a.app-url");
-            String url = link.getDomAttribute("href");
+            String url = attribute("#applications tr[data-application=orders] a.app-url", "href");
             chromium.screenshot("applications-" + domain);
-            link.click();
+            chromium.find("#applications tr[data-application=orders] a.app-url").click();
             chromium.until("the application's URL", d -> d.getCurrentUrl().equals(url));
             chromium.open(url + "orders");
             assertEquals("processed=", chromium.find("body").getText(), "the application of " + domain + " answers");
@@ -248,16 +258,16 @@ class ConsoleBrowserIT {
     void theJmsPagesShowTheDestinationsWithTheirConsumers() {
         for (String domain : List.of("shop", "crm")) {
             chromium.open(console("/domains/" + domain + "/jms"));
-            WebElement orders = chromium.find("#jms tr[data-destination=orders]");
-            assertEquals("queue", orders.findElement(By.cssSelector("td:nth-child(2)")).getText());
-            assertEquals(domain.equals("shop") ? "shop" : "crm-jms", orders.findElement(By.cssSelector("td:nth-child(3)")).getText());
-            assertTrue(Integer.parseInt(orders.findElement(By.cssSelector("td:nth-child(6)")).getText()) >= 1, "the MDB consumes: " + orders.getText());
-            assertEquals("0", orders.findElement(By.cssSelector("td:nth-child(10)")).getText(), "nothing dead-lettered");
+            String orders = "#jms tr[data-destination=orders] ";
+            assertEquals("queue", text(orders + "td:nth-child(2)"));
+            assertEquals(domain.equals("shop") ? "shop" : "crm-jms", text(orders + "td:nth-child(3)"));
+            assertTrue(Integer.parseInt(text(orders + "td:nth-child(6)")) >= 1, "the MDB consumes: " + text(orders));
+            assertEquals("0", text(orders + "td:nth-child(10)"), "nothing dead-lettered");
             chromium.screenshot("jms-" + domain);
         }
         chromium.open(console("/"));
         for (String isolate : List.of("shop", "crm-jms", "crm-ejb", "crm-web")) {
-            assertTrue(width(chromium.find("#footprint g[data-isolate=" + isolate + "]"), "rect.seg-shared") > 0, isolate);
+            assertTrue(width(isolate, "seg-shared") > 0, isolate);
         }
         chromium.screenshot("dashboard-both-domains");
     }
