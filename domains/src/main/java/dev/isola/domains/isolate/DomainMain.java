@@ -78,14 +78,13 @@ public final class DomainMain implements Callable<Integer> {
         if (!links.isEmpty()) {
             listener.serve(pair(links, self, StartupPair.CONTROL).orElseThrow(), "handed at start");
         }
-        LinkInbox.current().listen(delivery -> {
-            if (delivery.label().equals(CONTROL_LABEL) && delivery.links().size() == 2) {
-                listener.serve(new LinkPair(delivery.links().get(0), delivery.links().get(1)), "from the link inbox");
-            } else {
-                log.log(System.Logger.Level.WARNING, "ignoring a '" + delivery.label() + "' delivery of " + delivery.links().size()
-                        + " link(s) in the link inbox" + (delivery.unavailable().isEmpty() ? "" : "; unavailable: " + delivery.unavailable()));
-            }
-        });
+        // A domain run as an ordinary JVM (no mvm run directory, as the throughput benchmark's
+        // one-JVM-per-server baseline does) has no inbox, and no admin isolate to reach it.
+        if (Isolate.current().runDirectory().isPresent()) {
+            listenToInbox(listener, log);
+        } else {
+            log.log(System.Logger.Level.INFO, "running as a plain JVM, not an isolate: no link inbox, no admin isolate");
+        }
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("domain-stop").unstarted(() -> {
             log.log(System.Logger.Level.INFO, "stopping");
             listener.stop();
@@ -104,6 +103,17 @@ public final class DomainMain implements Callable<Integer> {
         }
         new CountDownLatch(1).await();
         return 0;
+    }
+
+    private static void listenToInbox(ControlListener listener, System.Logger log) {
+        LinkInbox.current().listen(delivery -> {
+            if (delivery.label().equals(CONTROL_LABEL) && delivery.links().size() == 2) {
+                listener.serve(new LinkPair(delivery.links().get(0), delivery.links().get(1)), "from the link inbox");
+            } else {
+                log.log(System.Logger.Level.WARNING, "ignoring a '" + delivery.label() + "' delivery of " + delivery.links().size()
+                        + " link(s) in the link inbox" + (delivery.unavailable().isEmpty() ? "" : "; unavailable: " + delivery.unavailable()));
+            }
+        });
     }
 
     /** The pair {@code kind} among the startup links, if the member has one and was started with links at all. */

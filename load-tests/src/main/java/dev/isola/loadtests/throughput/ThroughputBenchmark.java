@@ -1,0 +1,272 @@
+package dev.isola.loadtests.throughput;
+
+import dev.isola.admin.ServerImage;
+import dev.isola.loadtests.isolates.Machine;
+import dev.isola.mvm.image.Image;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The throughput benchmark (not a test), the paper's section 4.3 on this server:
+ *
+ * <pre>
+ *   admin isolate (bin/appserver start, own domains directory and port)
+ *    ├─ domain "colo"   combined, products.ear, Derby embedded in the domain isolate     (a) co-located
+ *    ├─ domain "sepdb"  combined, products.ear, Derby client → isolate "derbynet"        (b) separate
+ *    ├─ domains "mdc-1".."mdc-K"  combined, products.ear, Derby embedded                 (c) MDC
+ *    └─ isolate "derbynet" (DerbyNetworkServerMain, of the server image)
+ *   K plain JVMs: java -cp image/lib/* DomainMain  (domains "ms-1".."ms-K", default flags, no AOT cache)   (c) MS-plain
+ * </pre>
+ *
+ * A closed loop of clients with no think time ({@link ClosedLoad}) loads each configuration
+ * for a fixed time; (a)/(b) and MDC/MS are measured in rounds, the two of a pair next to each
+ * other and their order swapped every round (A B, B A, …), so that a noisy neighbour or a
+ * drift hurts both alike. Every configuration is warmed up first. Writes CSV, PNG plots and
+ * README.md to {@code --out}.
+ */
+@Command(name = "bench-throughput", mixinStandardHelpOptions = true,
+        description = "Throughput and response time of the products application: database co-located vs separate, MDC vs MS-plain.")
+public final class ThroughputBenchmark implements Callable<Integer> {
+
+    static final String COLOCATED = "co-located";
+    static final String SEPARATE = "separate-db";
+    static final String MDC = "MDC";
+    static final String MS_PLAIN = "MS-plain";
+
+    @Option(names = "--clients", defaultValue = "8", description = "Closed-loop clients of each measurement, in all its servers together (default ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--domains", defaultValue = "2", description = "K: domains of MDC and JVMs of MS-plain (default ${DEFAULT-VALUE}).")
+    int domains;
+
+    @Option(names = "--rounds", defaultValue = "5", description = "Rounds: pairs measured of each comparison (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--seconds", defaultValue = "20", description = "Load of each measurement, seconds (default ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Option(names = "--warmup-seconds", defaultValue = "20", description = "Load of each configuration before the rounds, seconds (default ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--pool-size", defaultValue = "16", description = "maxPoolSize of the products datasource (default ${DEFAULT-VALUE}).")
+    int poolSize;
+
+    @Option(names = "--admin-port", defaultValue = "0", description = "The admin isolate's port (default: a free port).")
+    int adminPort;
+
+    @Option(names = "--repository", required = true, description = "The Isola checkout (for bin/appserver).")
+    Path repository;
+
+    @Option(names = "--image", required = true, description = "The server image, admin-isolate/target/image/lib.")
+    Path image;
+
+    @Option(names = "--ear", required = true, description = "The products application, load-tests/products/target/products.ear.")
+    Path ear;
+
+    @Option(names = "--petstore", description = "The Pet Store EAR that bin/appserver trains the image's AOT cache with.")
+    Path petstore;
+
+    @Option(names = "--mvm-home", required = true, description = "The mvm home of the isolates and the image's AOT cache.")
+    Path mvmHome;
+
+    @Option(names = "--out", required = true, description = "Where the results go (docs/results/throughput).")
+    Path out;
+
+    @Option(names = "--command", defaultValue = "bin/bench-throughput", description = "The command line to name in the README.")
+    String command;
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        // bin/bench-throughput passes defaults first; options given by the user come later and win.
+        System.exit(new CommandLine(new ThroughputBenchmark()).setOverwrittenOptionsAllowed(true).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        Path javaHome = Path.of(System.getProperty("java.home"));
+        Path work = Files.createTempDirectory("bench-throughput");
+        long begin = System.nanoTime();
+        List<LoadResult> results = new ArrayList<>();
+        List<PlainDomainJvm> plain = new ArrayList<>();
+        DerbyServerIsolate derby = null;
+        AdminServer admin = null;
+        try {
+            say("starting the admin isolate (bin/appserver start; the first start records the image's AOT cache)");
+            admin = AdminServer.start(repository.toAbsolutePath(), work.resolve("domains"), mvmHome.toAbsolutePath(),
+                    adminPort == 0 ? freePort() : adminPort);
+            Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), true);
+            say("starting the Derby network server isolate");
+            derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")), freePort());
+
+            URI colocated = domain(admin, "colo", "jdbc:derby:products;create=true");
+            URI separate = domain(admin, "sepdb", derby.url("products"));
+            List<URI> mdc = new ArrayList<>();
+            List<URI> ms = new ArrayList<>();
+            for (int k = 1; k <= domains; k++) {
+                mdc.add(domain(admin, "mdc-" + k, "jdbc:derby:products;create=true"));
+            }
+            for (int k = 1; k <= domains; k++) {
+                // Created and deployed by the admin like the others, then stopped, and run by a plain JVM instead.
+                URI url = domain(admin, "ms-" + k, "jdbc:derby:products;create=true");
+                admin.stopDomain("ms-" + k);
+                say("starting ms-" + k + " as a plain JVM");
+                plain.add(PlainDomainJvm.start(javaHome, image, admin.domainsDirectory().resolve("ms-" + k)));
+                ms.add(url);
+            }
+            for (int k = 0; k < ms.size(); k++) {
+                awaitAnswer(ms.get(k), plain.get(k));
+            }
+
+            try (ClosedLoad load = new ClosedLoad(clients)) {
+                Duration warmup = Duration.ofSeconds(warmupSeconds);
+                for (String configuration : List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN)) {
+                    List<URI> targets = switch (configuration) {
+                        case COLOCATED -> List.of(colocated);
+                        case SEPARATE -> List.of(separate);
+                        case MDC -> mdc;
+                        default -> ms;
+                    };
+                    LoadResult w = load.run("warm-up", configuration, 0, targets, clients, warmup);
+                    say(String.format(Locale.ROOT, "warm-up %-11s %7.1f req/s, %d errors %s", configuration, w.throughput(), w.errors(), load.firstError()));
+                }
+                Duration period = Duration.ofSeconds(seconds);
+                for (int r = 1; r <= rounds; r++) {
+                    List<String> order = r % 2 == 1 ? List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN) : List.of(SEPARATE, COLOCATED, MS_PLAIN, MDC);
+                    for (String configuration : order) {
+                        boolean database = configuration.equals(COLOCATED) || configuration.equals(SEPARATE);
+                        List<URI> targets = switch (configuration) {
+                            case COLOCATED -> List.of(colocated);
+                            case SEPARATE -> List.of(separate);
+                            case MDC -> mdc;
+                            default -> ms;
+                        };
+                        LoadResult result = load.run(database ? "database" : "domains", configuration, r, targets, clients, period);
+                        results.add(result);
+                        say(String.format(Locale.ROOT, "round %d/%d %-11s %7.1f req/s  p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms  %d errors %s",
+                                r, rounds, configuration, result.throughput(), result.p50Millis(), result.p95Millis(), result.p99Millis(),
+                                result.errors(), load.firstError()));
+                    }
+                }
+            }
+        } finally {
+            for (PlainDomainJvm jvm : plain) {
+                jvm.close();
+            }
+            if (derby != null) {
+                derby.close();
+            }
+            if (admin != null) {
+                say("stopping the admin isolate and its domains (bin/appserver stop)");
+                admin.close();
+            }
+            deleteTree(work);
+        }
+        String setup = String.format(Locale.ROOT,
+                "%d closed-loop clients with no think time (Jetty HTTP client, HdrHistogram) on the same 2 cores as the servers, "
+                        + "%d rounds of %d s per configuration after %d s of warm-up each, order swapped every round; K = %d; "
+                        + "domain isolates with their defaults (256 MB heap, 32 MB young generation, Serial, the image's AOT cache); "
+                        + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; products datasource maxPoolSize %d; run took %d s",
+                clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
+        List<ThroughputReport.Comparison> comparisons = List.of(
+                new ThroughputReport.Comparison("database", "database co-located vs in a separate isolate", COLOCATED, SEPARATE, 1.11,
+                        "+11% throughput, −36% response time (co-located vs separate Cloudscape process)"),
+                new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN, 1.00,
+                        "\"equivalent results to MS\" (MDC vs MS)"));
+        new ThroughputReport(results, comparisons).write(out, command, setup, Machine.describe(javaHome));
+        say("results in " + out.toAbsolutePath() + " (README.md, throughput.csv, *.png)");
+        return 0;
+    }
+
+    private void validate() {
+        CommandLine cl = new CommandLine(this);
+        if (clients < 1 || domains < 1 || rounds < 1 || seconds < 1 || warmupSeconds < 0 || poolSize < 1) {
+            throw new CommandLine.ParameterException(cl, "--clients, --domains, --rounds, --seconds and --pool-size must be at least 1, "
+                    + "--warmup-seconds at least 0");
+        }
+        if (clients < domains) {
+            throw new CommandLine.ParameterException(cl, "--clients " + clients + " cannot load " + domains + " domains: give at least one client each");
+        }
+        if (!Files.isRegularFile(ear)) {
+            throw new CommandLine.ParameterException(cl, "--ear " + ear + " does not exist (build it: bin/mvn -pl load-tests/products/products-ear -am package)");
+        }
+        if (!Files.isDirectory(image)) {
+            throw new CommandLine.ParameterException(cl, "--image " + image + " is not a directory (build it: bin/mvn -pl admin-isolate -am package)");
+        }
+    }
+
+    /** Creates, starts and deploys a combined domain whose products datasource has {@code url}; returns the products page. */
+    private URI domain(AdminServer admin, String name, String url) throws IOException, InterruptedException {
+        int port = freePort();
+        say("creating domain " + name + " on port " + port + " (products datasource " + url + ")");
+        admin.createDomain("{\"name\": \"" + name + "\", \"mode\": \"combined\", \"httpPort\": " + port
+                + ", \"dataSources\": [{\"name\": \"java:global/jdbc/products\", \"url\": \"" + url + "\", \"maxPoolSize\": " + poolSize + "}]}");
+        admin.deploy(name, ear);
+        URI page = URI.create("http://127.0.0.1:" + port + "/products/list");
+        awaitAnswer(page, null);
+        return page;
+    }
+
+    private static void awaitAnswer(URI page, PlainDomainJvm jvm) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            if (jvm != null && !jvm.isAlive()) {
+                throw new IllegalStateException("the plain JVM serving " + page + " ended: " + jvm.output());
+            }
+            try {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(page).timeout(Duration.ofSeconds(30)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200 && response.body().contains("</table>")) {
+                    return;
+                }
+                last = "HTTP " + response.statusCode();
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(page + " did not answer with the products page within 3 minutes; last: " + last);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            System.err.println("could not remove " + root + ": " + e.getMessage());
+        }
+    }
+}
