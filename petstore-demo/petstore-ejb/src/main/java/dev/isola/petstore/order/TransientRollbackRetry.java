@@ -20,6 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code placeOrder}.
  */
 public final class TransientRollbackRetry {
+    private static final System.Logger LOG = System.getLogger(TransientRollbackRetry.class.getName());
 
     /** One run of the transaction. */
     @FunctionalInterface
@@ -72,6 +73,8 @@ public final class TransientRollbackRetry {
                     throw e;
                 }
                 long backoff = baseBackoffMillis << (number - 1);
+                LOG.log(System.Logger.Level.INFO, "attempt {0} of {1} was rolled back by the database ({2}); trying again",
+                        number, maxAttempts, e.getMessage());
                 try {
                     pause.pause(backoff + ThreadLocalRandom.current().nextLong(backoff + 1));
                 } catch (InterruptedException interrupted) {
