@@ -36,10 +36,13 @@ import java.util.stream.Stream;
  * AOT cache to keep tests short), a known password, and helpers to call its API, run
  * deploy-tool and wait for things. A test class shares one; {@link #close} stops the admin
  * isolate and every domain isolate and deletes the directory.
+ *
+ * <p>Public, and packed into this module's test jar, for the Pet Store's end-to-end tests in
+ * {@code petstore-e2e}, which run against domains of an admin isolate started the same way.
  */
-final class AdminFixture implements AutoCloseable {
+public final class AdminFixture implements AutoCloseable {
 
-    static final String PASSWORD = "test-password-1";
+    public static final String PASSWORD = "test-password-1";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private final Path root;
@@ -54,11 +57,11 @@ final class AdminFixture implements AutoCloseable {
     }
 
     /** An admin isolate that restarts a dying domain isolate up to 5 times in 10 minutes. */
-    static AdminFixture start() throws IOException {
+    public static AdminFixture start() throws IOException {
         return start(5);
     }
 
-    static AdminFixture start(int restartLimit) throws IOException {
+    public static AdminFixture start(int restartLimit) throws IOException {
         Path root = Files.createTempDirectory("isola-admin-it");
         Path passwordFile = Files.writeString(root.resolve("password"), PASSWORD + "\n");
         String image = System.getProperty("isola.test.imageLib");
@@ -80,19 +83,19 @@ final class AdminFixture implements AutoCloseable {
         return started;
     }
 
-    Path domainsRoot() {
+    public Path domainsRoot() {
         return root.resolve("domains");
     }
 
-    Path passwordFile() {
+    public Path passwordFile() {
         return root.resolve("password");
     }
 
-    Path work() throws IOException {
+    public Path work() throws IOException {
         return Files.createDirectories(root.resolve("work"));
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port;
     }
 
@@ -115,7 +118,7 @@ final class AdminFixture implements AutoCloseable {
         admin.halt(9).join();
     }
 
-    List<IsolateRecord> domainIsolates() {
+    public List<IsolateRecord> domainIsolates() {
         return launcher.domainIsolates();
     }
 
@@ -133,7 +136,7 @@ final class AdminFixture implements AutoCloseable {
         return call("GET", path, HttpRequest.BodyPublishers.noBody(), null);
     }
 
-    JsonNode json(String path) throws IOException, InterruptedException {
+    public JsonNode json(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = get(path);
         if (response.statusCode() != 200) {
             throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
@@ -154,7 +157,7 @@ final class AdminFixture implements AutoCloseable {
     }
 
     /** What one run of deploy-tool did. */
-    record ToolRun(int exitCode, String out, String err) {
+    public record ToolRun(int exitCode, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exitCode + "\nstdout: " + out + "\nstderr: " + err;
@@ -162,7 +165,7 @@ final class AdminFixture implements AutoCloseable {
     }
 
     /** Runs deploy-tool against this admin isolate with the fixture's password file, in this process. */
-    ToolRun deployTool(String... args) {
+    public ToolRun deployTool(String... args) {
         List<String> all = new ArrayList<>(List.of("--url", url(), "--password-file", passwordFile().toString()));
         all.addAll(List.of(args));
         return deployToolAsIs(all.toArray(String[]::new));
@@ -177,14 +180,14 @@ final class AdminFixture implements AutoCloseable {
         return new ToolRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }
 
     /** Polls {@code condition} up to a bound that only a broken server reaches. */
-    static void await(String what, BooleanSupplier condition) {
+    public static void await(String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {

@@ -3,6 +3,7 @@ package dev.isola.petstore.e2e;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
@@ -21,19 +22,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A shopper's main path through the Pet Store in a real browser (headless Chromium, see
- * {@link HeadlessChromium}), on a combined server with the unmodified {@code petstore.ear}: home,
+ * {@link HeadlessChromium}), on the combined domain of a real admin isolate with the unmodified
+ * {@code petstore.ear} deployed by deploy-tool ({@link PetStoreDomains}): home,
  * category, product, item, add to cart, change the quantity, create an account (after the form
  * has said what is wrong), checkout, review, confirmation, and "My orders" showing the order
  * approved by the message-driven bean. Each page is saved as a screenshot in
  * {@code target/screenshots/} (system property {@code screenshots.dir}).
  *
- * <p>{@link PetStoreIT} checks the same application in depth over plain HTTP; this test checks
+ * <p>{@link PetStoreScenarios} checks the same application in depth over plain HTTP, in both modes; this test checks
  * what only a browser does: the pages render and their links, buttons, selects and redirects
  * work when clicked.
  */
+@ExtendWith(PetStoreDomainsExtension.class)
 class PetStoreBrowserIT {
 
-    static PetStoreServer store;
     static HeadlessChromium chromium;
     static String base;
 
@@ -41,22 +43,15 @@ class PetStoreBrowserIT {
     static final TestWatcher SCREENSHOT_ON_FAILURE = HeadlessChromium.screenshotOnFailure(() -> chromium);
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start(PetStoreDomains domains) throws Exception {
+        base = domains.store(PetStoreDomains.COMBINED).origin() + "/petstore";
         chromium = HeadlessChromium.start(Path.of(System.getProperty("screenshots.dir", "target/screenshots")));
-        store = PetStoreServer.start();
-        base = "http://127.0.0.1:" + store.server().httpPort() + "/petstore";
     }
 
     @AfterAll
     static void stop() throws Exception {
-        try {
-            if (chromium != null) {
-                chromium.close();
-            }
-        } finally {
-            if (store != null) {
-                store.close();
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

@@ -7,6 +7,7 @@ import dev.isola.petstore.order.CheckoutException;
 import dev.isola.petstore.order.CheckoutForm;
 import dev.isola.petstore.order.OrderService;
 import dev.isola.petstore.order.PlacedOrder;
+import dev.isola.petstore.order.TransientRollbackRetry;
 import dev.isola.petstore.validation.FieldErrors;
 import dev.isola.petstore.validation.InvalidInputException;
 import jakarta.ejb.EJB;
@@ -23,11 +24,15 @@ import java.util.Map;
  *
  * <p>The cart touches no transactional resource itself ({@code NOT_SUPPORTED}): checkout runs in
  * the order bean's own transaction, which has committed when {@link #checkout} clears the cart,
- * so a failed order never empties the cart.
+ * so a failed order never empties the cart, and checkout can run that transaction again when
+ * the database rolled it back for a transient reason ({@link TransientRollbackRetry}).
  */
 @Stateful
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ShoppingCartBean implements ShoppingCart {
+
+    /** Checkout runs the order transaction again when the database rolled it back for a transient reason. */
+    private static final TransientRollbackRetry CHECKOUT_RETRY = TransientRollbackRetry.forCheckout();
 
     @EJB
     private CatalogService catalog;
@@ -81,7 +86,7 @@ public class ShoppingCartBean implements ShoppingCart {
 
     @Override
     public PlacedOrder checkout(String userId, CheckoutForm form) throws InvalidInputException, CheckoutException {
-        PlacedOrder placed = orders.placeOrder(userId, form, cart.lines());
+        PlacedOrder placed = CHECKOUT_RETRY.run(() -> orders.placeOrder(userId, form, cart.lines()));
         cart.clear();
         return placed;
     }

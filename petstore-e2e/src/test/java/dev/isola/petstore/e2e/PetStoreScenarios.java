@@ -2,18 +2,20 @@ package dev.isola.petstore.e2e;
 
 import dev.isola.petstore.e2e.Browser.Page;
 import org.jsoup.nodes.Element;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -21,32 +23,49 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Pet Store as a customer uses it, over HTTP, on a combined server with the unmodified
- * {@code petstore.ear}: the catalog, search, accounts, the cart, checkout, and order processing
- * by the message-driven bean, plus the bad input a customer (or someone tampering with the
- * forms) can produce. One server for the class; every test uses browsers of its own.
+ * The Pet Store as a customer uses it, over HTTP, on a domain of a real admin isolate with the
+ * unmodified {@code petstore.ear} deployed by deploy-tool: the catalog, search, accounts, the
+ * cart, checkout, and order processing by the message-driven bean, plus the bad input a customer
+ * (or someone tampering with the forms) can produce. A subclass per domain mode runs the same
+ * scenarios; every test uses browsers of its own, and what it checks it reads through the pages
+ * (the domain's database belongs to its isolate).
  */
-class PetStoreIT {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(PetStoreDomainsExtension.class)
+abstract class PetStoreScenarios {
 
-    static PetStoreServer store;
-    static int users;
+    private final String domain;
+    private PetStoreDomains domains;
+    private PetStore store;
+    private int users;
+
+    PetStoreScenarios(String domain) {
+        this.domain = domain;
+    }
+
+    /** The isolates the domain runs in, by name, sorted. */
+    abstract List<String> expectedIsolates();
 
     @BeforeAll
-    static void start() throws Exception {
-        store = PetStoreServer.start();
+    void connect(PetStoreDomains shared) {
+        domains = shared;
+        store = shared.store(domain);
     }
 
-    @AfterAll
-    static void stop() throws Exception {
-        store.close();
+    @Test
+    void theDomainRunsTheUnmodifiedEarInItsIsolates() throws Exception {
+        assertEquals(-1L, Files.mismatch(domains.ear(), domains.storedArchive(domain)), "deploy-tool uploaded the built EAR byte for byte");
+        List<String> isolates = domains.admin().domainIsolates().stream().map(r -> r.name())
+                .filter(name -> name.equals(domain) || name.startsWith(domain + "-")).sorted().toList();
+        assertEquals(expectedIsolates(), isolates);
+        assertEquals("RUNNING", domains.admin().json("/api/domains/" + domain).path("state").asText());
     }
 
-    private static Browser signedOnDemo() {
+    private Browser signedOnDemo() {
         Browser b = store.browser();
         Page signOn = b.get("/petstore/signon");
         Page home = b.submit(signOn, "form[action$=/signon]", Map.of("userId", "demo", "password", "pets4ever"));
@@ -104,7 +123,7 @@ class PetStoreIT {
         Page item = b.get(koi.document().selectFirst("a[href$=/item?id=I-1005]").attr("href"));
         assertEquals("Koi: Spotted", item.title());
         assertTrue(item.text().contains("$38.50 · item I-1005"), item.text());
-        assertTrue(item.text().contains("25 in stock"), item.text());
+        assertTrue(item.document().selectFirst("p.stock").text().matches("\\d+ in stock"), item.text());
         assertEquals(200, b.get(item.document().selectFirst("img[src*=/static/img/]").attr("src")).status(), "the item's image is served");
     }
 
@@ -203,7 +222,7 @@ class PetStoreIT {
         assertEquals(200, confirmation.status(), confirmation.text());
         long order = orderId(confirmation);
         assertTrue(confirmation.text().contains("$16.50"), confirmation.text());
-        PetStoreServer.await("order " + order + " approved", () -> statusOnMyOrders(b, order).equals("Approved"));
+        PetStore.await("order " + order + " approved", () -> statusOnMyOrders(b, order).equals("Approved"));
         Page detail = b.get("/petstore/order?id=" + order);
         assertTrue(detail.text().contains("Your Pet Store order " + order + " is approved"), "the outbox notification is shown: " + detail.text());
         assertTrue(b.get("/petstore/cart").text().contains("Your cart is empty"), "a placed order empties the cart");
@@ -214,7 +233,7 @@ class PetStoreIT {
         Browser b = signedOnDemo();
         addToCart(b, "I-1014", 1);
         long order = orderId(checkOut(b));
-        PetStoreServer.await("order " + order + " processed", () -> !statusOnMyOrders(b, order).startsWith("Placed"));
+        PetStore.await("order " + order + " processed", () -> !statusOnMyOrders(b, order).startsWith("Placed"));
         assertEquals("Pending review", statusOnMyOrders(b, order), "$720.00 is over the approval limit of $500.00");
     }
 
@@ -239,7 +258,7 @@ class PetStoreIT {
         assertEquals(409, refused.status(), refused.text());
         assertEquals("Not enough in stock", refused.title());
         assertTrue(refused.text().contains("I-1025"), "the page names the item: " + refused.text());
-        assertEquals(2, stock("I-1025"), "nothing was reserved");
+        assertEquals("2 in stock", stockOnItemPage("I-1025"), "nothing was reserved");
     }
 
     @Test
@@ -279,6 +298,7 @@ class PetStoreIT {
     @Test
     void concurrentCheckoutsOfTheLastItemLeaveExactlyOneOrder() throws Exception {
         int buyers = 4;
+        Set<Long> ordersBefore = ordersOnMyOrders(signedOnDemo());
         List<Browser> browsers = new ArrayList<>();
         List<Page> reviews = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
@@ -311,23 +331,30 @@ class PetStoreIT {
             }
             assertEquals(Map.of(200, 1, 409, buyers - 1), statuses, "one buyer gets the cat, the others a clear page");
         }
-        assertEquals(1, count("SELECT COUNT(*) FROM lineitem WHERE itemid = 'I-1023'"), "exactly one order line for the last Persian");
-        assertEquals(0, stock("I-1023"));
-        assertTrue(store.browser().get("/petstore/item?id=I-1023").text().contains("Sold out"));
+        Browser demo = signedOnDemo();
+        Set<Long> newOrders = ordersOnMyOrders(demo);
+        newOrders.removeAll(ordersBefore);
+        assertEquals(1, newOrders.size(), "exactly one new order: " + newOrders);
+        Page order = demo.get("/petstore/order?id=" + newOrders.iterator().next());
+        assertEquals(1, order.document().select("td:contains(item I-1023)").size(), "its one line is the last Persian: " + order.text());
+        assertEquals("Sold out", stockOnItemPage("I-1023"));
     }
 
-    private static int stock(String itemId) {
-        return count("SELECT stock FROM item WHERE itemid = '" + itemId + "'");
+    /** What the item's page says about its stock: "N in stock" or "Sold out". */
+    private String stockOnItemPage(String itemId) {
+        Page item = store.browser().get("/petstore/item?id=" + itemId);
+        assertEquals(200, item.status(), item.text());
+        return item.document().selectFirst("p.stock").text();
     }
 
-    private static int count(String sql) {
-        try (Connection c = store.database().getConnection(); PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            assertTrue(rs.next());
-            int value = rs.getInt(1);
-            assertFalse(rs.next());
-            return value;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+    /** The ids of the orders on the signed-on browser's "My orders". */
+    private static Set<Long> ordersOnMyOrders(Browser b) {
+        Page orders = b.get("/petstore/orders");
+        assertEquals(200, orders.status(), orders.text());
+        Set<Long> ids = new HashSet<>();
+        for (Element row : orders.document().select("table.orders tbody tr")) {
+            ids.add(Long.parseLong(row.selectFirst("a").text().replace("Order ", "")));
         }
+        return ids;
     }
 }
