@@ -154,6 +154,10 @@ public final class AdminLauncher {
                 .maxHeap(MemorySize.parse("192m"))
                 .youngGeneration(MemorySize.parse("24m"))
                 .collector(GarbageCollector.SERIAL)
+                // The admin isolate answers a few requests a second; C2's peak speed buys it
+                // nothing, while C2's compiler arenas and code cost some 45 MB of a process
+                // (docs/results/breakdown/flags/). C1 alone compiles it well enough.
+                .jvmOption("-XX:TieredStopAtLevel=1")
                 // The root isolate: nobody is left to supervise it, and its domains never depend on it.
                 .orphanPolicy(OrphanPolicy.KEEP_RUNNING)
                 .systemProperty(LastWordsLogManager.PROPERTY, LastWordsLogManager.class.getName())

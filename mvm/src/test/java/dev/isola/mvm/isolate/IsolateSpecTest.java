@@ -71,6 +71,17 @@ class IsolateSpecTest {
 
         assertTrue(command.containsAll(List.of("-Xmx64m", "-Xmn8m", "-XX:+UseSerialGC", "-Dk=v", "-XX:+ExitOnOutOfMemoryError")), command.toString());
         assertEquals(IsolateBootstrap.class.getName(), command.get(command.size() - 2));
+        assertTrue(command.contains(JvmCommandLine.TRIM_NATIVE_HEAP), "an isolate trims its native heap by default: " + command);
+    }
+
+    @Test
+    void aSpecThatSetsItsOwnNativeHeapTrimmingKeepsIt() {
+        IsolateSpec spec = IsolateSpec.builder("x.Main").image(TestImages.testImage()).jvmOption("-XX:TrimNativeHeapInterval=0").build();
+
+        List<String> command = JvmCommandLine.of(spec, new IsolateDirectory(home.resolve("x")), home);
+
+        assertTrue(command.contains("-XX:TrimNativeHeapInterval=0"), command.toString());
+        assertEquals(1, command.stream().filter(option -> option.startsWith("-XX:TrimNativeHeapInterval")).count(), command.toString());
     }
 
     @Test
