@@ -78,14 +78,13 @@ public final class DomainMain implements Callable<Integer> {
         if (!links.isEmpty()) {
             listener.serve(pair(links, self, StartupPair.CONTROL).orElseThrow(), "handed at start");
         }
-        LinkInbox.current().listen(delivery -> {
-            if (delivery.label().equals(CONTROL_LABEL) && delivery.links().size() == 2) {
-                listener.serve(new LinkPair(delivery.links().get(0), delivery.links().get(1)), "from the link inbox");
-            } else {
-                log.log(System.Logger.Level.WARNING, "ignoring a '" + delivery.label() + "' delivery of " + delivery.links().size()
-                        + " link(s) in the link inbox" + (delivery.unavailable().isEmpty() ? "" : "; unavailable: " + delivery.unavailable()));
-            }
-        });
+        if (Isolate.current().runDirectory().isEmpty()) {
+            // A plain JVM (the MS baselines of docs/EVALUATION.md run a domain this way): no
+            // runtime started it, so there is no inbox and no admin to hand it control links.
+            log.log(System.Logger.Level.INFO, "standalone: not started as an isolate, so no link inbox");
+        } else {
+            listenToInbox(listener, log);
+        }
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("domain-stop").unstarted(() -> {
             log.log(System.Logger.Level.INFO, "stopping");
             listener.stop();
@@ -104,6 +103,18 @@ public final class DomainMain implements Callable<Integer> {
         }
         new CountDownLatch(1).await();
         return 0;
+    }
+
+    /** Serves control pairs that a (restarted) admin isolate drops into this isolate's link inbox. */
+    private static void listenToInbox(ControlListener listener, System.Logger log) {
+        LinkInbox.current().listen(delivery -> {
+            if (delivery.label().equals(CONTROL_LABEL) && delivery.links().size() == 2) {
+                listener.serve(new LinkPair(delivery.links().get(0), delivery.links().get(1)), "from the link inbox");
+            } else {
+                log.log(System.Logger.Level.WARNING, "ignoring a '" + delivery.label() + "' delivery of " + delivery.links().size()
+                        + " link(s) in the link inbox" + (delivery.unavailable().isEmpty() ? "" : "; unavailable: " + delivery.unavailable()));
+            }
+        });
     }
 
     /** The pair {@code kind} among the startup links, if the member has one and was started with links at all. */
