@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** What BENCHMARKS.md asks every result to name: processors, memory, JDK. */
-final class Machine {
+public final class Machine {
 
     private Machine() {
     }
 
     /** {@code nproc}, {@code free -h}, the CPU model and {@code java -version} of {@code javaHome}, as printed. */
-    static String describe(Path javaHome) {
+    public static String describe(Path javaHome) {
         StringBuilder text = new StringBuilder();
         text.append("$ nproc\n").append(run(List.of("nproc")));
         text.append("$ free -h\n").append(run(List.of("free", "-h")));
