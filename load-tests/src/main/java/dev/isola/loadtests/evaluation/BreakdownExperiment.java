@@ -71,9 +71,10 @@ final class BreakdownExperiment {
 
     private static String report(Run run, Table table) throws IOException {
         StringBuilder text = new StringBuilder();
-        text.append("\nPSS in MB of ").append(run.servers()).append(" servers with the Pet Store exercised, median of ").append(run.repetitions())
-                .append(" repetition(s).\n\n| setup | processes | total PSS | heap | class metadata, shared | class metadata, private | code cache | other | total / MS-plain |\n")
-                .append("|---|---|---|---|---|---|---|---|---|\n");
+        boolean ratio = run.setups().contains(Setup.MS_PLAIN);
+        text.append("\nPSS in MB of ").append(run.servers()).append(" server(s) with the Pet Store exercised, median of ").append(run.repetitions())
+                .append(" repetition(s).\n\n| setup | processes | total PSS | heap | class metadata, shared | class metadata, private | code cache | other |")
+                .append(ratio ? " total / MS-plain |\n" : "\n").append("|---".repeat(ratio ? 9 : 8)).append("|\n");
         double plain = median(table, Setup.MS_PLAIN, "pss_mb");
         Map<String, List<Double>> byCategory = new LinkedHashMap<>();
         List<String> labels = new ArrayList<>();
@@ -85,9 +86,9 @@ final class BreakdownExperiment {
                 byCategory.computeIfAbsent(label(part), k -> new ArrayList<>()).add(mb);
                 text.append(String.format(Locale.ROOT, " %.1f |", mb));
             }
-            text.append(String.format(Locale.ROOT, " %.2f |%n", median(table, setup, "pss_mb") / plain));
+            text.append(ratio ? String.format(Locale.ROOT, " %.2f |%n", median(table, setup, "pss_mb") / plain) : "\n");
         }
-        Plots.stacked(run.out().resolve("breakdown.png"), run.servers() + " servers with the Pet Store: PSS by category", "PSS (MB)", labels, byCategory);
+        Plots.stacked(run.out().resolve("breakdown.png"), run.servers() + " server(s) with the Pet Store: PSS by category", "PSS (MB)", labels, byCategory);
         text.append("\n![breakdown](breakdown.png)\n");
         return text.toString();
     }

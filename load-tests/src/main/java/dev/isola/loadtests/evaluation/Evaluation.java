@@ -29,7 +29,7 @@ public final class Evaluation implements Callable<Integer> {
     @Option(names = "--servers", defaultValue = "5", description = "servers per sweep (default ${DEFAULT-VALUE})")
     int servers;
 
-    @Option(names = "--repetitions", description = "repetitions (default: footprint 1, startup 2, breakdown 1)")
+    @Option(names = "--repetitions", description = "repetitions (default: footprint 1, startup 5, breakdown 1)")
     Integer repetitions;
 
     @Option(names = "--rounds", defaultValue = "10", description = "workload rounds per server (8 requests each; default ${DEFAULT-VALUE})")
@@ -59,6 +59,9 @@ public final class Evaluation implements Callable<Integer> {
     @Option(names = "--results-root", defaultValue = "docs/results", description = "where results go without --out (default ${DEFAULT-VALUE})")
     Path resultsRoot;
 
+    @Option(names = "--tuned-extra-flags", split = " ", description = "JVM flags MS-tuned gets besides the isolates' (quoted, space-separated)")
+    List<String> tunedExtraFlags = List.of();
+
     @Option(names = "--command", defaultValue = "", description = "the command line to quote in the README")
     String command;
 
@@ -82,7 +85,7 @@ public final class Evaluation implements Callable<Integer> {
                 body = FootprintExperiment.run(run);
             }
             case "startup" -> {
-                Run run = run(installation, results, 2, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC));
+                Run run = run(installation, results, 5, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC));
                 title = "Time to the n-th server's first Pet Store page (paper figures 6 and 10)";
                 method = STARTUP_METHOD;
                 body = StartupExperiment.run(run);
@@ -100,7 +103,8 @@ public final class Evaluation implements Callable<Integer> {
         String readme = "# " + title + "\n\n## Command\n\n```sh\n" + command + "\n```\n\nRun on " + LocalDate.now() + " (took about " + minutes
                 + " min), on the shared 2-core development machine, while other engineers' builds and servers ran on it too (load average, 1/5/15 min: "
                 + loadBefore + " at the start, " + loadAverage() + " at the end):\n\n```\n" + Machine.describe(javaHome) + "```\n\n## Method\n\n" + method
-                + SETUPS + "\n## Results\n" + body + "\nRaw figures: the CSV file(s) in this directory, one row per measurement.\n";
+                + SETUPS + (tunedExtraFlags.isEmpty() ? "" : "\nIn this run MS-tuned also had `" + String.join(" ", tunedExtraFlags) + "`.\n")
+                + "\n## Results\n" + body + "\nRaw figures: the CSV file(s) in this directory, one row per measurement.\n";
         Files.writeString(results.resolve("README.md"), readme);
         System.out.println("results in " + results.toAbsolutePath());
         return 0;
@@ -118,7 +122,7 @@ public final class Evaluation implements Callable<Integer> {
     private Run run(Installation installation, Path results, int defaultRepetitions, List<Setup> defaultSetups) {
         List<Setup> chosen = setups == null ? defaultSetups : setups.stream().map(Setup::parse).toList();
         return new Run(installation, work.toAbsolutePath(), results, servers, repetitions == null ? defaultRepetitions : repetitions, rounds,
-                Duration.ofSeconds(settleSeconds), chosen, command);
+                Duration.ofSeconds(settleSeconds), chosen, tunedExtraFlags, command);
     }
 
     private static final String SETUPS = """

@@ -93,8 +93,8 @@ final class FootprintExperiment {
                 for (Setup setup : run.setups()) {
                     if (!setup.standalone()) {
                         double pss = pss(table, setup, application, servers);
-                        text.append(String.format(Locale.ROOT, " %.2f | %.2f |", pss / pss(table, Setup.MS_PLAIN, application, servers),
-                                pss / pss(table, Setup.MS_TUNED, application, servers)));
+                        text.append(' ').append(ratio(pss, pss(table, Setup.MS_PLAIN, application, servers))).append(" | ")
+                                .append(ratio(pss, pss(table, Setup.MS_TUNED, application, servers))).append(" |");
                     }
                 }
                 text.append('\n');
@@ -112,6 +112,11 @@ final class FootprintExperiment {
             text.append("\n![").append(application).append("](").append(png).append(")\n");
         }
         return text.toString();
+    }
+
+    /** {@code a / b} with two decimals, or "not run" when the baseline was not part of the run. */
+    private static String ratio(double a, double b) {
+        return Double.isNaN(b) ? "not run" : String.format(Locale.ROOT, "%.2f", a / b);
     }
 
     private static double pss(Table table, Setup setup, String application, int n) {

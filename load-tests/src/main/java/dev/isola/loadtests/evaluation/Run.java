@@ -16,9 +16,10 @@ import java.util.stream.Stream;
  *
  * @param rounds  rounds of {@link PetStoreClient#exercise} each server gets after it started
  * @param settle  the pause before memory is read, so that what the workload left settles
+ * @param tunedExtraFlags JVM flags MS-tuned gets besides the domain isolates' (none by default)
  */
 record Run(Installation installation, Path work, Path out, int servers, int repetitions, int rounds, Duration settle, List<Setup> setups,
-           String command) {
+           List<String> tunedExtraFlags, String command) {
 
     Run {
         if (servers < 1 || repetitions < 1 || rounds < 0) {
@@ -26,6 +27,7 @@ record Run(Installation installation, Path work, Path out, int servers, int repe
                     + repetitions + ", " + rounds + ")");
         }
         setups = List.copyOf(setups);
+        tunedExtraFlags = List.copyOf(tunedExtraFlags);
     }
 
     /** The setups in the order of repetition {@code r}: rotated, so that none always runs first on a cold machine. */
@@ -38,7 +40,7 @@ record Run(Installation installation, Path work, Path out, int servers, int repe
     /** Opens a fleet of {@code setup} in a fresh directory under {@link #work}. */
     Fleet open(Setup setup, boolean withApplication) throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory(work, setup.name().toLowerCase() + "-");
-        return setup.standalone() ? new StandaloneFleet(setup, installation, directory, withApplication)
+        return setup.standalone() ? new StandaloneFleet(setup, installation, directory, withApplication, tunedExtraFlags)
                 : new AdminFleet(setup, installation, directory, withApplication, servers);
     }
 

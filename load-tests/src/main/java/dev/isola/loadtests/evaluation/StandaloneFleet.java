@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * The MS baselines: every server a plain {@code java} process running a combined domain's main
  * class ({@link DomainMain}, the code a domain isolate runs) on the server image's class path,
  * with no AOT cache. MS-plain adds no JVM flag; MS-tuned adds the flags the admin gives a domain
- * isolate (heap, young generation, collector, exit on out of memory).
+ * isolate (heap, young generation, collector, exit on out of memory), and any extra flags asked for
+ * (to see what a flag would do to a domain isolate, e.g. C1 only).
  */
 final class StandaloneFleet implements Fleet {
 
@@ -30,8 +31,9 @@ final class StandaloneFleet implements Fleet {
     private final boolean withApplication;
     private final List<Process> processes = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
+    private final List<String> tunedExtra;
 
-    StandaloneFleet(Setup setup, Installation installation, Path root, boolean withApplication) {
+    StandaloneFleet(Setup setup, Installation installation, Path root, boolean withApplication, List<String> tunedExtra) {
         if (!setup.standalone()) {
             throw new IllegalArgumentException(setup.label() + " is not a standalone setup");
         }
@@ -39,12 +41,14 @@ final class StandaloneFleet implements Fleet {
         this.installation = installation;
         this.root = root;
         this.withApplication = withApplication;
+        this.tunedExtra = List.copyOf(tunedExtra);
     }
 
     /** The JVM flags of the setup, before the class path. */
-    static List<String> jvmFlags(Setup setup) {
+    static List<String> jvmFlags(Setup setup, List<String> tunedExtra) {
         List<String> flags = new ArrayList<>();
         if (setup == Setup.MS_TUNED) {
+            flags.addAll(tunedExtra);
             IsolateSettings settings = IsolateSettings.DEFAULTS;
             flags.add("-Xmx" + settings.heap().toJvmArgument());
             flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
@@ -66,7 +70,7 @@ final class StandaloneFleet implements Fleet {
                 installation.earIf(withApplication));
         List<String> command = new ArrayList<>();
         command.add(installation.java().toString());
-        command.addAll(jvmFlags(setup));
+        command.addAll(jvmFlags(setup, tunedExtra));
         command.add("-Dmvm.home=" + root.resolve("mvm"));
         command.addAll(List.of("-cp", installation.image() + "/*", DomainMain.class.getName(),
                 "--domain-dir", directory.path().toString(), "--member", "server"));
