@@ -22,7 +22,7 @@ final class Plots {
     /** One line per setup: a median against the number of servers running. */
     static void lines(Path file, String title, String yTitle, Map<String, List<Double>> bySetup) throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle("servers (n)").yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisDecimalPattern("0");
         for (Map.Entry<String, List<Double>> series : bySetup.entrySet()) {
