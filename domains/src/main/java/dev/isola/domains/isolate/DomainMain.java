@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 /**
  * The main class of a domain isolate: one member of a domain (the single isolate of a
  * combined domain, or the web, EJB or JMS isolate of a separated one). Started by the admin
- * isolate's supervisor, never by hand:
+ * isolate's supervisor; the evaluation's standalone baselines (docs/EVALUATION.md) also run a
+ * combined domain's member as a plain {@code java} process, which has no link inbox and no admin:
  *
  * <pre>
  *   DomainMain --domain-dir var/domains/crm --member ejb
