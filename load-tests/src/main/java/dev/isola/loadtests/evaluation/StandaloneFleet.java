@@ -54,6 +54,8 @@ final class StandaloneFleet implements Fleet {
             flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
             settings.collector().jvmFlag().ifPresent(flags::add);
             flags.add("-XX:+ExitOnOutOfMemoryError");
+            // as the mvm runtime gives every isolate (JvmCommandLine)
+            flags.add("-XX:TrimNativeHeapInterval=1000");
         }
         // Not tuning: without them the JDK prints warnings about the FFM calls of links and Fory's Unsafe.
         flags.add("--enable-native-access=ALL-UNNAMED");
