@@ -41,10 +41,10 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
- * Self-contained on purpose: a module with browser tests of its own copies this class rather
- * than depending on another module's test sources.
+ * Shipped in this module's test jar, so that other modules' browser tests (the Pet Store's)
+ * drive Chromium the same way.
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
 
     /**
      * Without the background-networking flags Chromium tries to reach Google's services at
@@ -56,7 +56,7 @@ final class HeadlessChromium implements AutoCloseable {
             "--window-size=1280,1024"};
 
     /** Long enough for a page of a busy 2-core machine; only a broken server waits this long. */
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final ChromeDriver driver;
     private final Path profile;
@@ -74,7 +74,7 @@ final class HeadlessChromium implements AutoCloseable {
      * {@code screenshots}, which is created, and emptied of the PNG files an earlier run left
      * there, so that what it holds is this run's pages only.
      */
-    static HeadlessChromium start(Path screenshots) throws IOException {
+    public static HeadlessChromium start(Path screenshots) throws IOException {
         Path chromedriver = executable("chromedriver", "/usr/bin/chromedriver");
         Path chromium = executable("chromium", "/usr/bin/chromium");
         Files.createDirectories(screenshots);
@@ -113,22 +113,22 @@ final class HeadlessChromium implements AutoCloseable {
         return path;
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
     }
 
     /** Opens {@code url} and returns once the page has loaded. */
-    void open(String url) {
+    public void open(String url) {
         driver.get(url);
     }
 
     /** The element {@code css} selects, waiting until it is on the page. */
-    WebElement find(String css) {
+    public WebElement find(String css) {
         return until("an element " + css, d -> d.findElements(By.cssSelector(css)).stream().findFirst().orElse(null));
     }
 
     /** The text of the page's first {@code h1}, once there is one. */
-    String heading() {
+    public String heading() {
         return find("h1").getText();
     }
 
@@ -136,7 +136,7 @@ final class HeadlessChromium implements AutoCloseable {
      * Waits until {@code condition} gives a non-null, non-false value (a click's navigation, a
      * message to appear) and returns it; the timeout's message names {@code what} and the page.
      */
-    <T> T until(String what, Function<WebDriver, T> condition) {
+    public <T> T until(String what, Function<WebDriver, T> condition) {
         try {
             return new WebDriverWait(driver, TIMEOUT).ignoring(StaleElementReferenceException.class).until(condition::apply);
         } catch (TimeoutException e) {
@@ -150,7 +150,7 @@ final class HeadlessChromium implements AutoCloseable {
      * screenshot directory, and returns the file. WebDriver's own screenshot stops at the window;
      * Chromium's DevTools command, sent through chromedriver, captures beyond it.
      */
-    Path screenshot(String name) {
+    public Path screenshot(String name) {
         Path file = screenshots.resolve("%02d-%s.png".formatted(++shots, name));
         Map<String, Object> size = cast(driver.executeCdpCommand("Page.getLayoutMetrics", Map.of()).get("cssContentSize"));
         Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1,
@@ -170,7 +170,7 @@ final class HeadlessChromium implements AutoCloseable {
      * for a test class to register with {@code @RegisterExtension}; {@code chromium} gives the
      * browser of the moment (null before it has started).
      */
-    static TestWatcher screenshotOnFailure(Supplier<HeadlessChromium> chromium) {
+    public static TestWatcher screenshotOnFailure(Supplier<HeadlessChromium> chromium) {
         return new TestWatcher() {
             @Override
             public void testFailed(ExtensionContext context, Throwable cause) {

@@ -1,5 +1,6 @@
 package dev.isola.petstore.e2e;
 
+import dev.isola.admin.it.HeadlessChromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
