@@ -152,7 +152,9 @@ public final class AdminLauncher {
                 .arguments(arguments)
                 .image(image)
                 .maxHeap(MemorySize.parse("192m"))
-                .youngGeneration(MemorySize.parse("24m"))
+                // A few requests a second allocate little: a small young generation is enough, and
+                // every megabyte of it becomes resident once it has filled.
+                .youngGeneration(MemorySize.parse("8m"))
                 .collector(GarbageCollector.SERIAL)
                 // The admin isolate answers a few requests a second; C2's peak speed buys it
                 // nothing, while C2's compiler arenas and code cost some 45 MB of a process

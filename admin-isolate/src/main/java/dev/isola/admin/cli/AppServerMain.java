@@ -209,6 +209,7 @@ public final class AppServerMain {
             }
             String url = domain.path("url").asText();
             System.out.println();
+            System.out.println("Console:      " + started.state().url() + "console/");
             System.out.println("Admin API:    " + started.state().url() + "api   (OpenAPI: " + started.state().url() + "api/openapi.yaml)");
             System.out.println("Credentials:  " + passwordSource(launcher.files()));
             if (deployed) {
