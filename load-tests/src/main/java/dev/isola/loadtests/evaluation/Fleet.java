@@ -1,0 +1,31 @@
+package dev.isola.loadtests.evaluation;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * N servers of one {@link Setup}, started one after another: standalone JVMs, or domains of
+ * one admin isolate. Closing it stops every process it started.
+ */
+sealed interface Fleet extends AutoCloseable permits StandaloneFleet, AdminFleet {
+
+    /**
+     * Starts the next server and returns the time from the request to start it (spawning its JVM,
+     * or the admin's {@code start} call) to its first answer: HTTP 200 of the Pet Store when the
+     * servers have it, any HTTP answer otherwise.
+     */
+    Duration startNext() throws IOException, InterruptedException;
+
+    /** The HTTP port of server {@code n} (1-based). */
+    int port(int n);
+
+    /** The processes to count: every server's, and the admin isolate's when there is one. */
+    List<Long> pids() throws IOException, InterruptedException;
+
+    /** The processes of server {@code n} alone (1-based). */
+    List<Long> pidsOf(int n) throws IOException, InterruptedException;
+
+    @Override
+    void close() throws IOException, InterruptedException;
+}

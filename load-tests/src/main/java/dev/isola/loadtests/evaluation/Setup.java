@@ -1,0 +1,52 @@
+package dev.isola.loadtests.evaluation;
+
+import dev.isola.domains.config.DomainMode;
+
+/**
+ * How N servers run in the evaluation (docs/EVALUATION.md): the paper's multi-server baselines
+ * and its multi-domain configurations.
+ */
+enum Setup {
+    /** One standalone JVM per server, default JVM flags, no AOT cache (the JDK's default CDS archive only). */
+    MS_PLAIN("MS-plain", "standalone JVMs, default flags"),
+    /** One standalone JVM per server with the domain isolates' flags, no AOT cache. */
+    MS_TUNED("MS-tuned", "standalone JVMs, isolate flags"),
+    /** N combined domains (one isolate each) under one admin isolate, all mapping the image's AOT cache. */
+    MDC("MDC", "combined domains, one admin isolate"),
+    /** N separated domains (web, EJB and JMS isolates each) under one admin isolate. */
+    MDS("MDS", "separated domains, one admin isolate");
+
+    private final String label;
+    private final String description;
+
+    Setup(String label, String description) {
+        this.label = label;
+        this.description = description;
+    }
+
+    String label() {
+        return label;
+    }
+
+    String description() {
+        return description;
+    }
+
+    boolean standalone() {
+        return this == MS_PLAIN || this == MS_TUNED;
+    }
+
+    DomainMode mode() {
+        return this == MDS ? DomainMode.SEPARATED : DomainMode.COMBINED;
+    }
+
+    /** Parses a label as printed ({@code MS-plain}) or the constant's name, case-insensitively. */
+    static Setup parse(String text) {
+        for (Setup setup : values()) {
+            if (setup.label.equalsIgnoreCase(text) || setup.name().equalsIgnoreCase(text)) {
+                return setup;
+            }
+        }
+        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC or MDS)");
+    }
+}

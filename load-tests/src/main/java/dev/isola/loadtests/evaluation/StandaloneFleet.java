@@ -1,0 +1,120 @@
+package dev.isola.loadtests.evaluation;
+
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.config.DomainMode;
+import dev.isola.domains.config.IsolateSettings;
+import dev.isola.domains.isolate.DomainMain;
+import dev.isola.domains.logging.LastWordsLogManager;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The MS baselines: every server a plain {@code java} process running a combined domain's main
+ * class ({@link DomainMain}, the code a domain isolate runs) on the server image's class path,
+ * with no AOT cache. MS-plain adds no JVM flag; MS-tuned adds the flags the admin gives a domain
+ * isolate (heap, young generation, collector, exit on out of memory), and any extra flags asked for
+ * (to see what a flag would do to a domain isolate, e.g. C1 only).
+ */
+final class StandaloneFleet implements Fleet {
+
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+
+    private final Setup setup;
+    private final Installation installation;
+    private final Path root;
+    private final boolean withApplication;
+    private final List<Process> processes = new ArrayList<>();
+    private final List<Integer> ports = new ArrayList<>();
+    private final List<String> tunedExtra;
+
+    StandaloneFleet(Setup setup, Installation installation, Path root, boolean withApplication, List<String> tunedExtra) {
+        if (!setup.standalone()) {
+            throw new IllegalArgumentException(setup.label() + " is not a standalone setup");
+        }
+        this.setup = setup;
+        this.installation = installation;
+        this.root = root;
+        this.withApplication = withApplication;
+        this.tunedExtra = List.copyOf(tunedExtra);
+    }
+
+    /** The JVM flags of the setup, before the class path. */
+    static List<String> jvmFlags(Setup setup, List<String> tunedExtra) {
+        List<String> flags = new ArrayList<>();
+        if (setup == Setup.MS_TUNED) {
+            flags.addAll(tunedExtra);
+            IsolateSettings settings = IsolateSettings.DEFAULTS;
+            flags.add("-Xmx" + settings.heap().toJvmArgument());
+            flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
+            settings.collector().jvmFlag().ifPresent(flags::add);
+            flags.add("-XX:+ExitOnOutOfMemoryError");
+        }
+        // Not tuning: without them the JDK prints warnings about the FFM calls of links and Fory's Unsafe.
+        flags.add("--enable-native-access=ALL-UNNAMED");
+        flags.add("--sun-misc-unsafe-memory-access=allow");
+        flags.add("-D" + LastWordsLogManager.PROPERTY + "=" + LastWordsLogManager.class.getName());
+        return flags;
+    }
+
+    @Override
+    public Duration startNext() throws IOException, InterruptedException {
+        int n = processes.size() + 1;
+        int port = freePort();
+        DomainDirectory directory = DomainFixture.prepare(root.resolve("domains"), "ms" + n, DomainMode.COMBINED, port,
+                installation.earIf(withApplication));
+        List<String> command = new ArrayList<>();
+        command.add(installation.java().toString());
+        command.addAll(jvmFlags(setup, tunedExtra));
+        command.add("-Dmvm.home=" + root.resolve("mvm"));
+        command.addAll(List.of("-cp", installation.image() + "/*", DomainMain.class.getName(),
+                "--domain-dir", directory.path().toString(), "--member", "server"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.path().toFile()).redirectErrorStream(true)
+                .redirectOutput(directory.logs().resolve("stdout.log").toFile());
+        long start = System.nanoTime();
+        Process process = builder.start();
+        processes.add(process);
+        ports.add(port);
+        PetStoreClient.awaitAnswer(port, "/petstore/", !withApplication, READY_TIMEOUT, process::isAlive);
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    @Override
+    public int port(int n) {
+        return ports.get(n - 1);
+    }
+
+    @Override
+    public List<Long> pids() {
+        return processes.stream().map(Process::pid).toList();
+    }
+
+    @Override
+    public List<Long> pidsOf(int n) {
+        return List.of(processes.get(n - 1).pid());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (Process process : processes) {
+            process.destroy();
+        }
+        for (Process process : processes) {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        processes.clear();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.isola.loadtests.evaluation;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SetupTest {
+
+    @Test
+    void setupsParseByLabelOrNameInAnyCase() {
+        assertEquals(Setup.MS_PLAIN, Setup.parse("MS-plain"));
+        assertEquals(Setup.MS_TUNED, Setup.parse("ms_tuned"));
+        assertEquals(Setup.MDS, Setup.parse("mds"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Setup.parse("MVM"));
+        assertTrue(e.getMessage().contains("'MVM'"), e.getMessage());
+    }
+
+    @Test
+    void onlyTunedStandaloneServersGetTheIsolatesFlagsAndExtras() {
+        List<String> plain = StandaloneFleet.jvmFlags(Setup.MS_PLAIN, List.of("-XX:TieredStopAtLevel=1"));
+        List<String> tuned = StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of("-XX:TieredStopAtLevel=1"));
+        assertFalse(plain.stream().anyMatch(f -> f.startsWith("-Xm") || f.startsWith("-XX:")), plain.toString());
+        assertTrue(tuned.containsAll(List.of("-Xmx256m", "-Xmn32m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), tuned.toString());
+        assertTrue(Setup.MS_PLAIN.standalone() && !Setup.MDC.standalone());
+    }
+}
