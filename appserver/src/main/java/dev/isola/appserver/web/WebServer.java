@@ -4,11 +4,13 @@ import dev.isola.appserver.naming.NamingScopes;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.ThreadBindingListener;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.JreMemoryLeakPreventionListener;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.jasper.servlet.JspServlet;
 import org.apache.tomcat.util.scan.StandardJarScanFilter;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
@@ -171,7 +173,8 @@ public final class WebServer implements AutoCloseable {
             if (cache.restore(entry, work)) {
                 return null; // restored: nothing of this context's to publish
             }
-            JspPublishingValve valve = new JspPublishingValve(cache, entry, work);
+            JspPublishingValve valve = new JspPublishingValve(cache, entry, work,
+                    () -> ctx.findChild("jsp") instanceof Wrapper w && w.getServlet() instanceof JspServlet jsp ? jsp.getJspCount() : 0);
             ctx.getPipeline().addValve(valve);
             return valve;
         }));
