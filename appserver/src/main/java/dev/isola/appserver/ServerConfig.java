@@ -30,10 +30,12 @@ import java.util.Set;
  * @param roles              the sub-servers this isolate hosts: all three in a combined domain, one in an isolate of a
  *                           separated domain (see {@link SubServers} for what each isolate keeps where)
  * @param domain             the domain's name, for messages and logs ("the EJB isolate of domain shop is not reachable")
+ * @param jspCache           where compiled JSPs are shared with the installation's other servers (a domain's: under the
+ *                           domains root); null: this server compiles its own
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
-                           Set<SubServerRole> roles, String domain) {
+                           Set<SubServerRole> roles, String domain, Path jspCache) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -82,6 +84,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private JmsConfig jms = JmsConfig.defaults();
         private Set<SubServerRole> roles = EnumSet.allOf(SubServerRole.class);
         private String domain = "default";
+        private Path jspCache;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -102,6 +105,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         }
         /** The domain's name, used in messages and logs; "default" unless set. */
         public Builder domain(String name) { this.domain = Objects.requireNonNull(name, "name"); return this; }
+        /** Shares compiled JSPs with other servers through this directory (see {@code JspCache}); none unless set. */
+        public Builder jspCache(Path directory) { this.jspCache = Objects.requireNonNull(directory, "directory"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
@@ -114,7 +119,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain);
+                    roles, domain, jspCache);
         }
     }
 }

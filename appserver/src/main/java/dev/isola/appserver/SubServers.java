@@ -28,6 +28,7 @@ import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.tx.BeanManagedTransaction;
 import dev.isola.appserver.tx.ContainerTransactions;
 import dev.isola.appserver.tx.LocalTransactionManager;
+import dev.isola.appserver.web.JspCache;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.mvm.invoke.LinkPair;
 
@@ -159,7 +160,8 @@ public final class SubServers implements AutoCloseable {
             this.defaultDataSource = null;
         }
         this.jms = startJms(config, tm);
-        this.web = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat")) : null;
+        this.web = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
+                Optional.ofNullable(config.jspCache()).map(JspCache::new)) : null;
         EjbServices ejb = new EjbServices(tm, new ContainerTransactions(tm), asyncExecutor, scheduler, config.ejb(), new EjbApplications());
         this.ejbLinks = ejbRole ? new EjbLinkServer(ejb.applications(), config.domain()) : null;
         Duration callTimeout = config.transactionTimeout().isZero() ? Duration.ofMinutes(30) : config.transactionTimeout().plusSeconds(30);

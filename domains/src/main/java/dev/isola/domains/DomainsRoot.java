@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * The directory that holds every domain of an installation (default {@code var/domains/}):
  * one sub-directory per domain ({@link DomainDirectory}), and {@code .admin/} for the admin
- * isolate's own files (its log, the password hash). A directory is a domain when it has
+ * isolate's own files (its log, the password hash), and {@code .cache/jsp/} for compiled JSPs
+ * that every domain's web sub-server shares (see {@code JspCache}). A directory is a domain when it has
  * {@code config/domain.json}; names starting with '.' are never domains.
  */
 public final class DomainsRoot {
@@ -33,6 +34,11 @@ public final class DomainsRoot {
 
     public Path path() {
         return path;
+    }
+
+    /** Where the domains share compiled JSPs: {@code .cache/jsp/}, which no domain name can collide with. */
+    public Path jspCache() {
+        return path.resolve(".cache").resolve("jsp");
     }
 
     /** The admin isolate's directory: {@code .admin/}, which no domain name can collide with. */

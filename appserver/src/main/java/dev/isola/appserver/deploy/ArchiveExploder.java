@@ -45,6 +45,11 @@ final class ArchiveExploder {
                     try (InputStream in = zip.getInputStream(entry)) {
                         Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
                     }
+                    // the entry's time, not the unpacking's: Jasper takes compiled JSPs as up to date only if their time
+                    // equals the JSP's, so the same archive must give the same times in every server (see JspCache)
+                    if (entry.getLastModifiedTime() != null) {
+                        Files.setLastModifiedTime(out, entry.getLastModifiedTime());
+                    }
                 }
             }
         } catch (ZipException e) {

@@ -245,7 +245,7 @@ public final class Deployer {
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
-                    directory.resolve("jsp").resolve(m.name())));
+                    directory.resolve("jsp").resolve(m.name()), archive));
         }
         linkChecks.forEach(Runnable::run);
         if (ejb != null) {

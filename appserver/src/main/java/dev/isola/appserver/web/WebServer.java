@@ -4,11 +4,13 @@ import dev.isola.appserver.naming.NamingScopes;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.ThreadBindingListener;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.JreMemoryLeakPreventionListener;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.jasper.servlet.JspServlet;
 import org.apache.tomcat.util.scan.StandardJarScanFilter;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
@@ -21,6 +23,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -49,11 +52,18 @@ public final class WebServer implements AutoCloseable {
     private final Path baseDirectory;
     private final Map<String, Deployed> contexts = new ConcurrentHashMap<>();
     private final String serverJarsToSkip;
+    private final Optional<JspCache> jspCache;
     private int port;
 
-    private record Deployed(String owner, StandardContext context, List<ClassLoader> registered) { }
+    private record Deployed(String owner, StandardContext context, List<ClassLoader> registered, Optional<JspPublishingValve> publishing) { }
 
     public WebServer(String host, int port, Path baseDirectory) {
+        this(host, port, baseDirectory, Optional.empty());
+    }
+
+    /** @param jspCache where compiled JSPs are shared with other servers (see {@link JspCache}); empty: every server compiles its own */
+    public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache) {
+        this.jspCache = jspCache;
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         this.baseDirectory = baseDirectory;
         this.tomcat = new Tomcat();
@@ -158,19 +168,30 @@ public final class WebServer implements AutoCloseable {
                 }
             }
         });
+        Optional<JspPublishingValve> publishing = jspCache.flatMap(cache -> cache.entry(spec.archive(), spec.module()).map(entry -> {
+            Path work = spec.workDirectory().toAbsolutePath();
+            if (cache.restore(entry, work)) {
+                return null; // restored: nothing of this context's to publish
+            }
+            JspPublishingValve valve = new JspPublishingValve(cache, entry, work,
+                    () -> ctx.findChild("jsp") instanceof Wrapper w && w.getServlet() instanceof JspServlet jsp ? jsp.getJspCount() : 0);
+            ctx.getPipeline().addValve(valve);
+            return valve;
+        }));
         tomcat.getHost().addChild(ctx);
         if (!ctx.getState().isAvailable()) {
             removeQuietly(ctx);
             throw new IllegalStateException("web module " + spec.module() + " at " + spec.contextPath()
                     + " failed to start (the web sub-server's log has the cause)");
         }
-        contexts.put(spec.contextPath(), new Deployed(spec.application() + "/" + spec.module(), ctx, registered));
+        contexts.put(spec.contextPath(), new Deployed(spec.application() + "/" + spec.module(), ctx, registered, publishing));
     }
 
     /** Stops and removes the context at {@code contextPath}, if any. */
     public void undeploy(String contextPath) {
         Deployed d = contexts.remove(contextPath);
         if (d != null) {
+            d.publishing().ifPresent(JspPublishingValve::publish);
             removeQuietly(d.context());
             d.registered().forEach(NamingScopes::unregister);
             d.registered().clear();

@@ -8,6 +8,7 @@ import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.Member;
 import dev.isola.mvm.invoke.LinkPair;
@@ -45,7 +46,8 @@ final class MemberServer implements AutoCloseable {
                 .host(config.host())
                 .httpPort(member.hosts(SubServerRole.WEB) ? config.httpPort() : 0)
                 .roles(member.roles())
-                .domain(config.name());
+                .domain(config.name())
+                .jspCache(DomainsRoot.at(directory.path().getParent()).jspCache());
         for (DataSourceSpec ds : config.dataSources()) {
             builder.dataSource(ds);
         }

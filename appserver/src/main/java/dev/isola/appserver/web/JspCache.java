@@ -1,0 +1,271 @@
+package dev.isola.appserver.web;
+
+import org.apache.catalina.util.ServerInfo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.classfile.Attributes;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.attribute.InnerClassInfo;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Jasper's compiled JSP classes, shared by all servers of one installation (the domains of one
+ * domains root), so that the n-th server deploying an archive does not compile its JSPs again.
+ *
+ * <p>An entry is keyed by the SHA-256 of the deployed archive, the Tomcat version (whose Jasper
+ * generated the classes) and the web module's name: {@code <root>/<tomcat>/<sha256>/<module>/}.
+ * A changed archive has another digest, so it never sees stale classes. An entry holds the
+ * {@code .class} files of the module's Jasper work directory (no generated sources) and a
+ * manifest, written last, with each file's size, modification time and SHA-256.
+ *
+ * <p>Jasper takes a restored class as up to date because its modification time equals the JSP's,
+ * and the JSP's is the archive entry's (see {@code ArchiveExploder}), the same in every server;
+ * included fragments and tag files it checks the same way. Entries are copied, never linked, into
+ * a server's own work directory, so that a server's Jasper never writes a file another reads.
+ *
+ * <p>Entries are published whole: written into a temporary directory beside them, then moved into
+ * place atomically; the first writer wins and an entry never changes afterwards. An entry whose
+ * manifest is missing or does not match its files is reported, removed and compiled afresh.
+ */
+public final class JspCache {
+
+    private static final System.Logger LOG = System.getLogger(JspCache.class.getName());
+    static final String MANIFEST = "jsp-cache.manifest";
+    private static final String TEMPORARY = ".tmp-";
+
+    private final Path root;
+
+    public JspCache(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /**
+     * The place of {@code module}'s classes compiled from {@code archive}; none if the archive is not a file (an
+     * unpacked directory has no digest to trust) or cannot be read (logged).
+     */
+    public Optional<Path> entry(Path archive, String module) {
+        if (!Files.isRegularFile(archive)) {
+            return Optional.empty();
+        }
+        String safeModule = module.replaceAll("[^A-Za-z0-9._-]", "_");
+        if (safeModule.startsWith(".")) {
+            safeModule = "_" + safeModule;
+        }
+        try {
+            return Optional.of(root.resolve(ServerInfo.getServerNumber()).resolve(sha256(archive)).resolve(safeModule));
+        } catch (UncheckedIOException e) {
+            LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": " + e.getCause() + "; its JSPs are compiled without the cache");
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Copies the entry's classes into {@code workDirectory}.
+     *
+     * @return whether the entry existed and was intact; if it was not, it is gone afterwards (logged), and so are any of
+     *         its files already copied
+     */
+    public boolean restore(Path entry, Path workDirectory) {
+        if (!Files.isDirectory(entry)) {
+            return false;
+        }
+        try {
+            List<ManifestLine> lines = readManifest(entry);
+            for (ManifestLine line : lines) {
+                byte[] bytes = Files.readAllBytes(entry.resolve(line.path()));
+                if (bytes.length != line.size() || !sha256(bytes).equals(line.sha256())) {
+                    throw new CorruptEntry(line.path() + " does not match the manifest (size " + bytes.length + ", expected " + line.size() + ")");
+                }
+                Path target = workDirectory.resolve(line.path());
+                Files.createDirectories(target.getParent());
+                Files.write(target, bytes);
+                Files.setLastModifiedTime(target, FileTime.fromMillis(line.modified()));
+            }
+            return true;
+        } catch (CorruptEntry | IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "ignoring the JSP cache entry " + entry + ", which is incomplete or corrupt (" + e.getMessage()
+                    + "); it is removed and the module's JSPs are compiled afresh");
+            deleteTree(workDirectory);
+            discard(entry);
+            return false;
+        }
+    }
+
+    /**
+     * Publishes the classes Jasper compiled in {@code workDirectory} as {@code entry}, unless the entry exists already
+     * or no class is complete yet (a class file still being written, or one whose nested classes are missing).
+     *
+     * @return whether this call published the entry
+     */
+    public boolean publish(Path entry, Path workDirectory) {
+        if (Files.exists(entry) || !Files.isDirectory(workDirectory)) {
+            return false;
+        }
+        Path temporary = root.resolve(TEMPORARY + UUID.randomUUID());
+        try {
+            TreeMap<String, byte[]> classes = completeClasses(workDirectory);
+            if (classes.isEmpty()) {
+                return false;
+            }
+            StringBuilder manifest = new StringBuilder();
+            for (var e : classes.entrySet()) {
+                Path source = workDirectory.resolve(e.getKey());
+                Path target = temporary.resolve(e.getKey());
+                Files.createDirectories(target.getParent());
+                Files.write(target, e.getValue());
+                long modified = Files.getLastModifiedTime(source).toMillis();
+                Files.setLastModifiedTime(target, FileTime.fromMillis(modified));
+                manifest.append(e.getKey()).append('\t').append(e.getValue().length).append('\t').append(modified).append('\t')
+                        .append(sha256(e.getValue())).append('\n');
+            }
+            Files.writeString(temporary.resolve(MANIFEST), manifest);
+            Files.createDirectories(entry.getParent());
+            Files.move(temporary, entry, StandardCopyOption.ATOMIC_MOVE);
+            LOG.log(System.Logger.Level.INFO, "published " + classes.size() + " compiled JSP class(es) to " + entry);
+            return true;
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+            return false;
+        } catch (IOException | UncheckedIOException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not publish compiled JSPs of " + workDirectory + " to " + entry + ": " + e);
+            return false;
+        } finally {
+            deleteTree(temporary);
+        }
+    }
+
+    /** The work directory's class files (relative paths with '/'), leaving out any not complete yet. */
+    private static TreeMap<String, byte[]> completeClasses(Path workDirectory) throws IOException {
+        TreeMap<String, byte[]> classes = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(workDirectory)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".class") && Files.isRegularFile(f)).toList()) {
+                classes.put(workDirectory.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
+            }
+        }
+        Set<String> names = classes.keySet().stream().map(n -> n.substring(0, n.length() - ".class".length())).collect(Collectors.toSet());
+        List<String> incomplete = new ArrayList<>();
+        for (var e : classes.entrySet()) {
+            try {
+                ClassModel model = ClassFile.of().parse(e.getValue());
+                model.forEach(element -> { });
+                String self = model.thisClass().asInternalName();
+                for (InnerClassInfo inner : model.findAttribute(Attributes.innerClasses()).map(a -> a.classes()).orElse(List.of())) {
+                    boolean mine = inner.outerClass().map(o -> o.asInternalName().equals(self)).orElse(false);
+                    if (mine && !names.contains(inner.innerClass().asInternalName())) {
+                        incomplete.add(e.getKey());
+                    }
+                }
+            } catch (IllegalArgumentException ex) {
+                incomplete.add(e.getKey());
+            }
+        }
+        incomplete.forEach(classes::remove);
+        return classes;
+    }
+
+    private static List<ManifestLine> readManifest(Path entry) throws IOException, CorruptEntry {
+        Path manifest = entry.resolve(MANIFEST);
+        if (!Files.isRegularFile(manifest)) {
+            throw new CorruptEntry("it has no " + MANIFEST);
+        }
+        List<ManifestLine> lines = new ArrayList<>();
+        int number = 0;
+        for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
+            number++;
+            String[] f = line.split("\t");
+            if (f.length != 4 || f[0].startsWith("/") || f[0].contains("..") || !f[0].endsWith(".class")) {
+                throw new CorruptEntry(MANIFEST + " line " + number + " is malformed: '" + line + "'");
+            }
+            try {
+                lines.add(new ManifestLine(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]), f[3]));
+            } catch (NumberFormatException e) {
+                throw new CorruptEntry(MANIFEST + " line " + number + " is malformed: '" + line + "'");
+            }
+        }
+        if (lines.isEmpty()) {
+            throw new CorruptEntry(MANIFEST + " lists no class");
+        }
+        return lines;
+    }
+
+    /** Moves a bad entry aside (atomically, so no reader sees half of it) and deletes it. */
+    private void discard(Path entry) {
+        Path aside = root.resolve(TEMPORARY + UUID.randomUUID());
+        try {
+            Files.move(entry, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            aside = entry;
+        } catch (IOException e) {
+            return; // another server discarded it first
+        }
+        deleteTree(aside);
+    }
+
+    private static String sha256(Path archive) {
+        try (InputStream in = Files.newInputStream(archive)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[65536];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the archive " + archive + " to key its JSP cache entry", e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not delete " + directory + ": " + e);
+        }
+    }
+
+    private record ManifestLine(String path, long size, long modified, String sha256) { }
+
+    private static final class CorruptEntry extends Exception {
+        CorruptEntry(String message) {
+            super(message);
+        }
+    }
+}

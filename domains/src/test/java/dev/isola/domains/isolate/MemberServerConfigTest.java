@@ -1,0 +1,37 @@
+package dev.isola.domains.isolate;
+
+import dev.isola.appserver.ServerConfig;
+import dev.isola.domains.DomainDirectory;
+import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainMode;
+import dev.isola.domains.config.Member;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What a domain's sub-servers are started with: every domain of a root shares one compiled-JSP cache, which is no domain. */
+class MemberServerConfigTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void theDomainsOfOneRootShareTheirJspCacheUnderTheRoot() throws Exception {
+        DomainsRoot domains = DomainsRoot.at(root);
+        DomainDirectory shop = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 18080));
+        DomainDirectory crm = domains.create(DomainConfig.defaults("crm", DomainMode.SEPARATED, 18081));
+        ServerConfig shopServer = MemberServer.serverConfig(domains.load("shop"), shop, Member.of(DomainMode.COMBINED).getFirst());
+        ServerConfig crmWeb = MemberServer.serverConfig(domains.load("crm"), crm, Member.of("web"));
+        Path expected = root.toAbsolutePath().normalize().resolve(".cache").resolve("jsp");
+        assertEquals(expected, shopServer.jspCache());
+        assertEquals(expected, crmWeb.jspCache());
+        Files.createDirectories(expected);
+        assertEquals(List.of("crm", "shop"), domains.names(), "the cache is not taken for a domain");
+    }
+}
