@@ -68,7 +68,9 @@ final class StandaloneFleet implements Fleet {
     public Duration startNext() throws IOException, InterruptedException {
         int n = processes.size() + 1;
         int port = freePort();
-        DomainDirectory directory = DomainFixture.prepare(root.resolve("domains"), "ms" + n, DomainMode.COMBINED, port,
+        // One installation per standalone server: a domains root of its own, so that nothing a
+        // server leaves under its root (the compiled-JSP cache above all) helps the next one.
+        DomainDirectory directory = DomainFixture.prepare(root.resolve("server-" + n).resolve("domains"), "ms" + n, DomainMode.COMBINED, port,
                 installation.earIf(withApplication));
         List<String> command = new ArrayList<>();
         command.add(installation.java().toString());
