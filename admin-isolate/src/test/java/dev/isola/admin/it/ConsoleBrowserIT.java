@@ -12,8 +12,10 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
 import java.net.CookieManager;
@@ -25,6 +27,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -101,6 +104,17 @@ class ConsoleBrowserIT {
 
     private static void awaitText(String css, String expected) {
         chromium.until("'" + expected + "' in " + css, d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            return !found.isEmpty() && found.getFirst().getText().contains(expected);
+        });
+    }
+
+    /**
+     * As {@link #awaitText}, for actions that stop or start the three isolates of a separated
+     * domain: on a busy two-core machine they take longer than a page load may.
+     */
+    private static void awaitSlowText(String css, String expected) {
+        new WebDriverWait(chromium.driver(), Duration.ofMinutes(4)).ignoring(StaleElementReferenceException.class).until(d -> {
             List<WebElement> found = d.findElements(By.cssSelector(css));
             return !found.isEmpty() && found.getFirst().getText().contains(expected);
         });
@@ -274,6 +288,37 @@ class ConsoleBrowserIT {
 
     @Test
     @Order(8)
+    void onTheSeparatedDomainRedeployStopStartAndUndeployWork() {
+        chromium.open(console("/domains/crm"));
+        String url = attribute("#applications tr[data-application=orders] a.app-url", "href");
+
+        chromium.find("button[data-redeploy=orders]").click();
+        awaitSlowText("#action-result.ok", "Application orders redeployed.");
+        chromium.open(url + "orders");
+        assertEquals("processed=", chromium.find("body").getText(), "the redeployed application answers");
+
+        chromium.open(console("/domains/crm"));
+        chromium.find("button[data-domain-action=stop]").click();
+        awaitSlowText("#action-result.ok", "Domain crm: stop done.");
+        assertEquals("STOPPED", text("#domain-state"));
+
+        chromium.find("button[data-domain-action=start]").click();
+        awaitSlowText("#action-result.ok", "Domain crm: start done.");
+        assertEquals("RUNNING", text("#domain-state"));
+        assertEquals("DEPLOYED", text("#applications tr[data-application=orders] td:nth-child(2)"), "redeployed at the start");
+        chromium.screenshot("separated-domain-started");
+        chromium.open(url + "orders");
+        assertEquals("processed=", chromium.find("body").getText(), "the application answers after the start");
+
+        chromium.open(console("/domains/crm"));
+        chromium.find("button[data-undeploy=orders]").click();
+        awaitSlowText("#action-result.ok", "Application orders undeployed.");
+        assertTrue(chromium.driver().findElements(By.cssSelector("#applications tr[data-application=orders]")).isEmpty(),
+                "the undeployed application is no longer listed");
+    }
+
+    @Test
+    @Order(9)
     void postsWithoutTheSessionsCsrfTokenAreRefused() throws Exception {
         HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
         HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(console("/login"))).build(), HttpResponse.BodyHandlers.ofString());
@@ -335,7 +380,7 @@ class ConsoleBrowserIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void logoutEndsTheSession() {
         chromium.open(console("/"));
         chromium.find("header .logout button").click();
