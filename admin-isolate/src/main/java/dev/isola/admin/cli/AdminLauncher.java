@@ -131,9 +131,10 @@ public final class AdminLauncher {
         // The admin isolate itself runs without the image's AOT cache, which is there for the
         // domains. The cache holds the whole server's classes, and JDK 25 loads and links every
         // one of them at start in an isolate that maps it, which makes the cache's read-write
-        // part private: measured 129 MB PSS and 10,119 classes for an idle admin isolate with the
-        // cache, 78 MB and 3,968 classes without it (the JDK's own CDS archive still serves the
-        // JDK's classes). It starts a second or so slower, once.
+        // part private: an idle admin isolate alone took 129 MB PSS and 10,119 classes with the
+        // cache, 78 MB and 3,968 classes without. With domains beside it part of that only moves
+        // (they share the cache's read-only pages among fewer isolates): admin and one domain
+        // 317 → 308 MB; admin and five domains unchanged (docs/EVALUATION.md).
         IsolateSpec spec = spec(ServerImage.of(settings.image(), Optional.empty(), false));
         Files.deleteIfExists(files.state());
         Isolate admin = new Isolate(spec, settings.mvmHome());
