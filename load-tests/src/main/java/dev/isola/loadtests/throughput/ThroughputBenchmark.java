@@ -65,7 +65,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "20", description = "Load of each measurement, seconds (default ${DEFAULT-VALUE}).")
     int seconds;
 
-    @Option(names = "--warmup-seconds", defaultValue = "20", description = "Load of each configuration before the rounds, seconds (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-seconds", defaultValue = "60", description = "Load of each configuration before the rounds, seconds (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
     @Option(names = "--pool-size", defaultValue = "16", description = "maxPoolSize of the products datasource (default ${DEFAULT-VALUE}).")
