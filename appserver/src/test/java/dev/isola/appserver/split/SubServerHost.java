@@ -4,6 +4,7 @@ import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.ServerConfig;
 import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.jms.isolate.workloads.DurabilityLoad;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
@@ -11,12 +12,8 @@ import dev.isola.mvm.link.LinkClosedException;
 import dev.isola.mvm.link.LinkMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
 import jakarta.jms.Session;
 
 import java.nio.file.Path;
@@ -111,64 +108,12 @@ public final class SubServerHost {
         return new LinkPair(outgoing, incoming);
     }
 
-    /**
-     * Sends {@code early} messages in one transaction, acknowledges {@code acked} of them and
-     * takes {@code held} more without acknowledging (their connection stays open), then
-     * {@code producers} threads send {@code late} more, each send on its own.
-     */
+    /** The durability load; the connection stays open (in {@code held}) so that the held messages stay held. */
     private static String send(ConnectionFactory factory, String run, int early, int acked, int held, int late, int producers) throws Exception {
         Connection connection = factory.createConnection();
         SubServerHost.held.add(connection);
-        connection.start();
-        Session session = connection.createSession(Session.SESSION_TRANSACTED);
-        Queue queue = session.createQueue("durable");
-        MessageProducer producer = session.createProducer(queue);
-        for (int i = 0; i < early; i++) {
-            producer.send(message(session, run, i), DeliveryMode.PERSISTENT, 4, 0);
-        }
-        session.commit();
-        Session consuming = connection.createSession(Session.CLIENT_ACKNOWLEDGE);
-        MessageConsumer consumer = consuming.createConsumer(queue);
-        StringJoiner ackedIndexes = new StringJoiner(",");
-        for (int i = 0; i < acked; i++) {
-            Message m = consumer.receive(10_000);
-            ackedIndexes.add(Integer.toString(m.getIntProperty("index")));
-            m.acknowledge();
-        }
-        StringJoiner heldIndexes = new StringJoiner(",");
-        for (int i = 0; i < held; i++) {
-            heldIndexes.add(Integer.toString(consumer.receive(10_000).getIntProperty("index")));
-        }
-        List<Thread> senders = new ArrayList<>();
-        List<Exception> failures = new CopyOnWriteArrayList<>();
-        int perProducer = late / producers;
-        for (int p = 0; p < producers; p++) {
-            int base = early + p * perProducer;
-            senders.add(Thread.ofPlatform().start(() -> {
-                try (Session s = connection.createSession()) {
-                    MessageProducer mp = s.createProducer(queue);
-                    for (int i = 0; i < perProducer; i++) {
-                        mp.send(message(s, run, base + i), DeliveryMode.PERSISTENT, 4, 0);
-                    }
-                } catch (JMSException e) {
-                    failures.add(e);
-                }
-            }));
-        }
-        for (Thread t : senders) {
-            t.join();
-        }
-        if (!failures.isEmpty()) {
-            throw failures.getFirst();
-        }
-        return "acked=" + ackedIndexes + " held=" + heldIndexes;
-    }
-
-    private static Message message(Session session, String run, int index) throws JMSException {
-        Message m = session.createTextMessage("message " + index + " of run " + run);
-        m.setIntProperty("index", index);
-        m.setStringProperty("run", run);
-        return m;
+        DurabilityLoad.Outcome outcome = DurabilityLoad.send(connection, run, early, acked, held, late, producers);
+        return "acked=" + outcome.acked() + " held=" + outcome.held();
     }
 
     /** Takes {@code count} messages (one listener window), then looks for more: run/index:redelivered:count,... extra=N. */
