@@ -4,7 +4,7 @@ import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.IsolateSettings;
 import dev.isola.domains.isolate.DomainMain;
-import dev.isola.domains.logging.LastWordsLogManager;
+import dev.isola.loadtests.standalone.PlainDomainJvm;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The MS baselines: every server a plain {@code java} process running a combined domain's main
@@ -29,7 +28,7 @@ final class StandaloneFleet implements Fleet {
     private final Installation installation;
     private final Path root;
     private final boolean withApplication;
-    private final List<Process> processes = new ArrayList<>();
+    private final List<PlainDomainJvm> servers = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final List<String> tunedExtra;
 
@@ -57,34 +56,24 @@ final class StandaloneFleet implements Fleet {
             // as the mvm runtime gives every isolate (JvmCommandLine)
             flags.add("-XX:TrimNativeHeapInterval=1000");
         }
-        // Not tuning: without them the JDK prints warnings about the FFM calls of links and Fory's Unsafe.
-        flags.add("--enable-native-access=ALL-UNNAMED");
-        flags.add("--sun-misc-unsafe-memory-access=allow");
-        flags.add("-D" + LastWordsLogManager.PROPERTY + "=" + LastWordsLogManager.class.getName());
         return flags;
     }
 
     @Override
     public Duration startNext() throws IOException, InterruptedException {
-        int n = processes.size() + 1;
+        int n = servers.size() + 1;
         int port = freePort();
         // One installation per standalone server: a domains root of its own, so that nothing a
         // server leaves under its root (the compiled-JSP cache above all) helps the next one.
         DomainDirectory directory = DomainFixture.prepare(root.resolve("server-" + n).resolve("domains"), "ms" + n, DomainMode.COMBINED, port,
                 installation.earIf(withApplication));
-        List<String> command = new ArrayList<>();
-        command.add(installation.java().toString());
-        command.addAll(jvmFlags(setup, tunedExtra));
-        command.add("-Dmvm.home=" + root.resolve("mvm"));
-        command.addAll(List.of("-cp", installation.image() + "/*", DomainMain.class.getName(),
-                "--domain-dir", directory.path().toString(), "--member", "server"));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.path().toFile()).redirectErrorStream(true)
-                .redirectOutput(directory.logs().resolve("stdout.log").toFile());
+        List<String> flags = new ArrayList<>(jvmFlags(setup, tunedExtra));
+        flags.add("-Dmvm.home=" + root.resolve("mvm"));
         long start = System.nanoTime();
-        Process process = builder.start();
-        processes.add(process);
+        PlainDomainJvm server = PlainDomainJvm.start(installation.java(), installation.image(), directory.path(), flags);
+        servers.add(server);
         ports.add(port);
-        PetStoreClient.awaitAnswer(port, "/petstore/", !withApplication, READY_TIMEOUT, process::isAlive);
+        PetStoreClient.awaitAnswer(port, "/petstore/", !withApplication, READY_TIMEOUT, server::isAlive);
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
@@ -95,25 +84,20 @@ final class StandaloneFleet implements Fleet {
 
     @Override
     public List<Long> pids() {
-        return processes.stream().map(Process::pid).toList();
+        return servers.stream().map(PlainDomainJvm::pid).toList();
     }
 
     @Override
     public List<Long> pidsOf(int n) {
-        return List.of(processes.get(n - 1).pid());
+        return List.of(servers.get(n - 1).pid());
     }
 
     @Override
     public void close() throws InterruptedException {
-        for (Process process : processes) {
-            process.destroy();
+        for (PlainDomainJvm server : servers) {
+            server.close();
         }
-        for (Process process : processes) {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
-        processes.clear();
+        servers.clear();
     }
 
     static int freePort() throws IOException {

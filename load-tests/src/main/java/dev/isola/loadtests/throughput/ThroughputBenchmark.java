@@ -2,6 +2,7 @@ package dev.isola.loadtests.throughput;
 
 import dev.isola.admin.ServerImage;
 import dev.isola.loadtests.isolates.Machine;
+import dev.isola.loadtests.standalone.PlainDomainJvm;
 import dev.isola.mvm.image.Image;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -131,7 +132,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 URI url = domain(admin, "ms-" + k, "jdbc:derby:products;create=true");
                 admin.stopDomain("ms-" + k);
                 say("starting ms-" + k + " as a plain JVM");
-                plain.add(PlainDomainJvm.start(javaHome, image, admin.domainsDirectory().resolve("ms-" + k)));
+                plain.add(PlainDomainJvm.start(javaHome.resolve("bin/java"), image, admin.domainsDirectory().resolve("ms-" + k), List.of()));
                 ms.add(url);
             }
             for (int k = 0; k < ms.size(); k++) {
