@@ -99,13 +99,13 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     }
 
     /**
-     * A domain with default settings: loopback, every isolate at {@link IsolateSettings#DEFAULTS},
+     * A domain with default settings: loopback, every isolate at {@link IsolateSettings#defaults its member's defaults},
      * no datasources or destinations beyond the server's defaults.
      */
     public static DomainConfig defaults(String name, DomainMode mode, int httpPort) {
         Map<Member, IsolateSettings> isolates = new EnumMap<>(Member.class);
         for (Member member : Member.of(mode)) {
-            isolates.put(member, IsolateSettings.DEFAULTS);
+            isolates.put(member, IsolateSettings.defaults(member));
         }
         return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of());
     }

@@ -39,8 +39,8 @@ import java.util.Set;
  *   "mode": "combined",                    // or "separated"; default combined
  *   "host": "127.0.0.1",                   // default loopback
  *   "httpPort": 8080,                      // 0: any free port
- *   "isolate":  { "heap": "256m", "youngGeneration": "32m", "collector": "serial" },  // defaults for every isolate
- *   "isolates": { "ejb": { "heap": "512m" } },                                       // per isolate: server | web | ejb | jms
+ *   "isolate":  { "heap": "256m", "youngGeneration": "16m", "collector": "serial" },  // over every isolate's defaults
+ *   "isolates": { "ejb": { "heap": "512m", "jvmOptions": ["-Xss512k"] } },           // per isolate: server | web | ejb | jms
  *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
  *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ]
  * }
@@ -54,7 +54,7 @@ public final class DomainConfigJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations");
-    private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "collector");
+    private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
     private static final Set<String> DESTINATION = Set.of("name", "type", "maxDeliveryAttempts", "deadLetterQueue");
@@ -83,10 +83,11 @@ public final class DomainConfigJson {
         }
         String host = text(json, "host", DomainConfig.DEFAULT_HOST);
         int port = integer(json, "httpPort", "httpPort", defaultPort);
-        IsolateSettings base = json.has("isolate") ? settings(json.get("isolate"), "isolate", IsolateSettings.DEFAULTS) : IsolateSettings.DEFAULTS;
+        // "isolate" changes what it names in every isolate's defaults (a JMS isolate's differ).
         Map<Member, IsolateSettings> isolates = new EnumMap<>(Member.class);
         for (Member member : Member.of(mode)) {
-            isolates.put(member, base);
+            IsolateSettings defaults = IsolateSettings.defaults(member);
+            isolates.put(member, json.has("isolate") ? settings(json.get("isolate"), "isolate", defaults) : defaults);
         }
         JsonNode perIsolate = json.get("isolates");
         if (perIsolate != null && !perIsolate.isNull()) {
@@ -105,7 +106,7 @@ public final class DomainConfigJson {
                 if (!Member.of(mode).contains(member)) {
                     throw new DomainConfigException(field, "a " + mode.key() + " domain has no such isolate (it has " + members(mode) + ")");
                 }
-                isolates.put(member, settings(entry.getValue(), field, base));
+                isolates.put(member, settings(entry.getValue(), field, isolates.get(member)));
             }
         }
         List<DataSourceSpec> dataSources = new ArrayList<>();
@@ -169,6 +170,8 @@ public final class DomainConfigJson {
             node.put("heap", s.heap().toString());
             node.put("youngGeneration", s.youngGeneration().toString());
             node.put("collector", collectorKey(s.collector()));
+            ArrayNode options = node.putArray("jvmOptions");
+            s.jvmOptions().forEach(options::add);
         }
         ArrayNode dataSources = json.putArray("dataSources");
         for (DataSourceSpec ds : config.dataSources()) {
@@ -227,7 +230,7 @@ public final class DomainConfigJson {
 
     private static IsolateSettings settings(JsonNode json, String field, IsolateSettings base) {
         if (!json.isObject()) {
-            throw new DomainConfigException(field, "must be an object with heap, youngGeneration and collector");
+            throw new DomainConfigException(field, "must be an object with heap, youngGeneration, collector and jvmOptions");
         }
         knownFields(json, field + ".", ISOLATE);
         IsolateSettings s = base;
@@ -240,7 +243,30 @@ public final class DomainConfigJson {
         if (json.has("collector")) {
             s = s.withCollector(collector(text(json, "collector", null, field + ".collector"), field + ".collector"));
         }
+        if (json.has("jvmOptions")) {
+            s = s.withJvmOptions(jvmOptions(json.get("jvmOptions"), field + ".jvmOptions"));
+        }
         return s;
+    }
+
+    private static List<String> jvmOptions(JsonNode json, String field) {
+        if (!json.isArray()) {
+            throw new DomainConfigException(field, "must be an array of strings, e.g. [\"-XX:TieredStopAtLevel=1\"]");
+        }
+        List<String> options = new ArrayList<>();
+        for (JsonNode option : json) {
+            if (!option.isTextual()) {
+                throw new DomainConfigException(field, option + " is not a string");
+            }
+            options.add(option.asText());
+        }
+        try {
+            // checked here so that the message names the field
+            IsolateSettings.DEFAULTS.withJvmOptions(options);
+        } catch (IllegalArgumentException e) {
+            throw new DomainConfigException(field, e.getMessage());
+        }
+        return options;
     }
 
     private static MemorySize size(String text, String field) {

@@ -3,38 +3,78 @@ package dev.isola.domains.config;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.MemorySize;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
  * How one isolate of a domain is sized: its heap limit, young generation and collector
  * (each isolate of a domain has its own, as in the multi-tasking VM's per-isolate new
- * generation).
+ * generation), and any further JVM options.
  *
  * @param heap            {@code -Xmx}
  * @param youngGeneration {@code -Xmn}; smaller than the heap
  * @param collector       the garbage collector
+ * @param jvmOptions      further options for the isolate's JVM, e.g. {@code -XX:TieredStopAtLevel=1};
+ *                        not the heap, young generation or collector, which have their own settings
  */
-public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, GarbageCollector collector) {
+public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, GarbageCollector collector, List<String> jvmOptions) {
 
-    /** Small isolates collect with Serial: no collector threads, the least footprint. */
-    public static final IsolateSettings DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(32),
-            GarbageCollector.SERIAL);
+    /** Options that have a setting of their own, refused in {@link #jvmOptions}; first, as the constants below need it. */
+    private static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
+
+    /**
+     * The combined domain's isolate (and the web and EJB isolates of a separated one). Serial:
+     * no collector threads, the least footprint. 16 MB of young generation: every page of it
+     * is touched within the first seconds, so it is paid in full by every domain; 16 MB
+     * instead of 32 MB saved 14.5 MB of heap per domain with the Pet Store exercised, while
+     * 8 MB cost more than it saved, because more short-lived objects reached the old
+     * generation (docs/results/breakdown/young/).
+     */
+    public static final IsolateSettings DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(16),
+            GarbageCollector.SERIAL, List.of());
+
+    /**
+     * The JMS isolate of a separated domain: a broker writes to its store and forwards over
+     * links, it allocates little and runs no application code, so it gets a small young
+     * generation and the client compiler only (C2's code and profiles would cost it ~17 MB
+     * for work that waits on the disk).
+     */
+    public static final IsolateSettings JMS_DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(8),
+            GarbageCollector.SERIAL, List.of("-XX:TieredStopAtLevel=1"));
 
     public IsolateSettings {
         Objects.requireNonNull(heap, "heap");
         Objects.requireNonNull(youngGeneration, "youngGeneration");
         Objects.requireNonNull(collector, "collector");
+        jvmOptions = List.copyOf(jvmOptions);
+        for (String option : jvmOptions) {
+            if (!option.startsWith("-") || option.isBlank()) {
+                throw new IllegalArgumentException("'" + option + "' is not a JVM option (options start with '-', e.g. -XX:TieredStopAtLevel=1)");
+            }
+            if (option.matches("-XX:[+-]Use\\w*GC") || SIZE_OPTIONS.stream().anyMatch(option::startsWith)) {
+                throw new IllegalArgumentException("'" + option + "' has a setting of its own: use heap, youngGeneration or collector");
+            }
+        }
+    }
+
+    /** The defaults of {@code member}'s isolate. */
+    public static IsolateSettings defaults(Member member) {
+        return member == Member.JMS ? JMS_DEFAULTS : DEFAULTS;
     }
 
     public IsolateSettings withHeap(MemorySize size) {
-        return new IsolateSettings(size, youngGeneration, collector);
+        return new IsolateSettings(size, youngGeneration, collector, jvmOptions);
     }
 
     public IsolateSettings withYoungGeneration(MemorySize size) {
-        return new IsolateSettings(heap, size, collector);
+        return new IsolateSettings(heap, size, collector, jvmOptions);
     }
 
     public IsolateSettings withCollector(GarbageCollector gc) {
-        return new IsolateSettings(heap, youngGeneration, gc);
+        return new IsolateSettings(heap, youngGeneration, gc, jvmOptions);
+    }
+
+    public IsolateSettings withJvmOptions(List<String> options) {
+        return new IsolateSettings(heap, youngGeneration, collector, options);
     }
 }

@@ -30,7 +30,9 @@ public final class DomainIsolates {
      */
     public static IsolateSpec spec(DomainConfig config, DomainDirectory directory, Member member, Image image) {
         IsolateSettings settings = config.settings(member);
-        return IsolateSpec.builder(DomainMain.class.getName())
+        IsolateSpec.Builder builder = IsolateSpec.builder(DomainMain.class.getName());
+        settings.jvmOptions().forEach(builder::jvmOption);
+        return builder
                 .name(member.isolateName(config.name()))
                 .arguments("--domain-dir", directory.path().toString(), "--member", member.key())
                 .image(image)

@@ -5,6 +5,8 @@ import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.MemorySize;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,8 +35,11 @@ class DomainConfigJsonTest {
                                      {"name": "prices", "type": "topic"}]}
                 """, 0);
         assertEquals(java.util.List.of(Member.JMS, Member.EJB, Member.WEB), crm.members());
-        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("32m"), GarbageCollector.G1), crm.settings(Member.WEB));
-        assertEquals(new IsolateSettings(MemorySize.parse("512m"), MemorySize.parse("64m"), GarbageCollector.G1), crm.settings(Member.EJB));
+        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("16m"), GarbageCollector.G1, List.of()), crm.settings(Member.WEB));
+        assertEquals(new IsolateSettings(MemorySize.parse("512m"), MemorySize.parse("64m"), GarbageCollector.G1, List.of()), crm.settings(Member.EJB));
+        // "isolate" changes only what it names in the JMS isolate's own defaults
+        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("8m"), GarbageCollector.G1, List.of("-XX:TieredStopAtLevel=1")),
+                crm.settings(Member.JMS));
         assertEquals(5, crm.dataSources().getFirst().maxPoolSize());
         assertEquals(3, crm.jmsDestinations().getFirst().maxDeliveryAttempts().getAsInt());
         assertEquals(DestinationType.TOPIC, crm.jmsDestinations().get(1).type());
@@ -49,7 +54,18 @@ class DomainConfigJsonTest {
                 """, 0);
         String text = DomainConfigJson.toText(crm);
         assertEquals(crm, DomainConfigJson.parse(text, Integer.MIN_VALUE));
-        assertTrue(text.contains("\"youngGeneration\" : \"32m\""), text);
+        assertTrue(text.contains("\"youngGeneration\" : \"16m\""), text);
+    }
+
+    @Test
+    void jvmOptionsAreReadWrittenAndCheckedPerIsolate() {
+        DomainConfig shop = DomainConfigJson.parse("""
+                {"name": "shop", "isolates": {"server": {"jvmOptions": ["-XX:TieredStopAtLevel=1", "-Xss512k"]}}}
+                """, 0);
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-Xss512k"), shop.settings(Member.SERVER).jvmOptions());
+        assertEquals(shop, DomainConfigJson.parse(DomainConfigJson.toText(shop), Integer.MIN_VALUE));
+        assertEquals(List.of(), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": []}}", 0)
+                .settings(Member.SERVER).jvmOptions());
     }
 
     @Test
@@ -68,6 +84,11 @@ class DomainConfigJsonTest {
         assertField("isolates.server.youngGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"youngGeneration\": \"64m\"}}}");
         assertField("isolate.collector", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"cms\"}}");
         assertField("isolates.ejb", "{\"name\": \"shop\", \"isolates\": {\"ejb\": {}}}");
+        assertField("isolates.server.jvmOptions", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"jvmOptions\": \"-Xss1m\"}}}");
+        assertField("isolates.server.jvmOptions", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"jvmOptions\": [42]}}}");
+        assertField("isolates.server.jvmOptions", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"jvmOptions\": [\"Xss1m\"]}}}");
+        assertField("isolate.jvmOptions", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Xmx1g\"]}}");
+        assertField("isolate.jvmOptions", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-XX:+UseG1GC\"]}}");
         assertField("isolates.cache", "{\"name\": \"shop\", \"mode\": \"separated\", \"isolates\": {\"cache\": {}}}");
         assertField("dataSources[0].name", "{\"name\": \"shop\", \"dataSources\": [{\"name\": \"jdbc/x\", \"url\": \"jdbc:derby:x\"}]}");
         assertField("dataSources[0]", "{\"name\": \"shop\", \"dataSources\": [{\"name\": \"java:global/x\"}]}");

@@ -47,7 +47,6 @@ final class StandaloneFleet implements Fleet {
     static List<String> jvmFlags(Setup setup, List<String> tunedExtra) {
         List<String> flags = new ArrayList<>();
         if (setup == Setup.MS_TUNED) {
-            flags.addAll(tunedExtra);
             IsolateSettings settings = IsolateSettings.DEFAULTS;
             flags.add("-Xmx" + settings.heap().toJvmArgument());
             flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
@@ -55,6 +54,9 @@ final class StandaloneFleet implements Fleet {
             flags.add("-XX:+ExitOnOutOfMemoryError");
             // as the mvm runtime gives every isolate (JvmCommandLine)
             flags.add("-XX:TrimNativeHeapInterval=1000");
+            flags.addAll(settings.jvmOptions());
+            // Last, because the last of two settings of one flag wins: an extra -Xmn must replace the default's.
+            flags.addAll(tunedExtra);
         }
         return flags;
     }

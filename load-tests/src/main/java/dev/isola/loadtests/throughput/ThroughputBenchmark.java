@@ -4,6 +4,7 @@ import dev.isola.admin.ServerImage;
 import dev.isola.loadtests.isolates.Machine;
 import dev.isola.loadtests.standalone.PlainDomainJvm;
 import dev.isola.mvm.image.Image;
+import dev.isola.domains.config.IsolateSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -186,7 +187,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         String setup = String.format(Locale.ROOT,
                 "%d closed-loop clients with no think time (Jetty HTTP client, HdrHistogram) on the same 2 cores as the servers, "
                         + "%d rounds of %d s per configuration after %d s of warm-up each, order swapped every round; K = %d; "
-                        + "domain isolates with their defaults (256 MB heap, 32 MB young generation, Serial, the image's AOT cache); "
+                        + "domain isolates with their defaults (" + IsolateSettings.DEFAULTS.heap() + " heap, " + IsolateSettings.DEFAULTS.youngGeneration()
+                        + " young generation, Serial, the image's AOT cache); "
                         + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
         List<ThroughputReport.Comparison> comparisons = List.of(

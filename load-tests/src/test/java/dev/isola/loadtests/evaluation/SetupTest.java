@@ -25,7 +25,14 @@ class SetupTest {
         List<String> plain = StandaloneFleet.jvmFlags(Setup.MS_PLAIN, List.of("-XX:TieredStopAtLevel=1"));
         List<String> tuned = StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of("-XX:TieredStopAtLevel=1"));
         assertFalse(plain.stream().anyMatch(f -> f.startsWith("-Xm") || f.startsWith("-XX:")), plain.toString());
-        assertTrue(tuned.containsAll(List.of("-Xmx256m", "-Xmn32m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), tuned.toString());
+        assertTrue(tuned.containsAll(List.of("-Xmx256m", "-Xmn16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), tuned.toString());
         assertTrue(Setup.MS_PLAIN.standalone() && !Setup.MDC.standalone());
+    }
+
+    @Test
+    void anExtraFlagComesAfterTheDefaultItReplaces() {
+        // The JVM takes the last of two settings of a flag: an extra -Xmn32m must follow the default -Xmn16m.
+        List<String> tuned = StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of("-Xmn32m"));
+        assertTrue(tuned.indexOf("-Xmn32m") > tuned.indexOf("-Xmn16m"), tuned.toString());
     }
 }

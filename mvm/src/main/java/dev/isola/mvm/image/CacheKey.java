@@ -11,17 +11,18 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Everything an AOT cache is valid for: the JDK that recorded it, the class path it was
- * recorded from (each jar by path and content digest, in order), and the JVM flags that
+ * recorded from (each jar by path, content digest and modification time, in order), and the JVM flags that
  * decide whether the JDK accepts it ({@link CacheFlags}). Two isolates get the same cache
  * exactly when their keys are equal; a changed jar, JDK or flag gives a new key and so a
  * new cache, never a stale one.
  *
  * @param image     the image's name, for the cache directory
  * @param jdk       the JDK's vendor, runtime version and location
- * @param classPath one line per class path entry: its SHA-256 and its path
+ * @param classPath one line per class path entry: its SHA-256, its modification time in seconds and its path
  * @param flags     the flags of {@link CacheFlags#of}
  */
 public record CacheKey(String image, String jdk, List<String> classPath, List<String> flags) {
@@ -43,7 +44,11 @@ public record CacheKey(String image, String jdk, List<String> classPath, List<St
             if (!Files.isRegularFile(entry)) {
                 throw new IOException("class path entry " + entry + " of image '" + image.name() + "' is not a jar file");
             }
-            entries.add(hashes.sha256(entry) + " " + entry.toAbsolutePath().normalize());
+            // The JVM refuses a cache whose jar has another modification time ("timestamp has changed")
+            // even when the content is the same, as after a rebuild of the image: such a jar needs a
+            // cache of its own, or every isolate would silently run without one.
+            long modifiedSeconds = Files.getLastModifiedTime(entry).to(TimeUnit.SECONDS);
+            entries.add(hashes.sha256(entry) + " " + modifiedSeconds + " " + entry.toAbsolutePath().normalize());
         }
         return new CacheKey(image.name(), jdkIdentity(image.javaHome()), entries, flags);
     }

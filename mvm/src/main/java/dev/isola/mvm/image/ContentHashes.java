@@ -24,9 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * one mvm home shares; a lost update there only costs a second hashing.
  *
  * <p>A file rewritten with the same size and modification time (which takes deliberate
- * effort) would keep its old digest; the JDK itself does not check class path jars at all
- * (JDK 25.0.3 served a changed class from a cache after its jar was rewritten), which is
- * why the cache key holds these digests.
+ * effort) would keep its old digest. The JDK checks only a jar's size and modification time
+ * in seconds (JDK 25.0.3 served a changed class from a cache after its jar was rewritten
+ * within the same second), which is why the cache key holds these digests as well as the
+ * modification time.
  */
 final class ContentHashes {
 

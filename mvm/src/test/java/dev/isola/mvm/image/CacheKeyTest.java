@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +33,19 @@ class CacheKeyTest {
         assertNotEquals(first.id(), CacheKey.of(image(jar), List.of("-XX:+UseZGC"), hashes).id());
         Files.writeString(jar, "version 2");
         assertNotEquals(first.id(), CacheKey.of(image(jar), List.of(), hashes).id(), "a rewritten jar gives a new key");
+    }
+
+    @Test
+    void aJarRebuiltWithTheSameContentButAnotherTimestampGivesANewKey() throws IOException {
+        // HotSpot refuses a cache whose jar's modification time changed ("timestamp has changed"),
+        // so such a jar must not find the old cache.
+        Path jar = Files.writeString(dir.resolve("app.jar"), "same content");
+        ContentHashes hashes = new ContentHashes(dir.resolve("memo.properties"));
+        CacheKey before = CacheKey.of(image(jar), List.of(), hashes);
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 5_000));
+        CacheKey after = CacheKey.of(image(jar), List.of(), hashes);
+        assertNotEquals(before.id(), after.id());
+        assertEquals(after, CacheKey.of(image(jar), List.of(), hashes), "the new timestamp gives one stable key");
     }
 
     @Test
