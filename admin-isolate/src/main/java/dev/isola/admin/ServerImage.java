@@ -55,6 +55,9 @@ public final class ServerImage {
             return image;
         }
         List<String> arguments = petstore.filter(Files::isRegularFile).map(p -> List.of(p.toAbsolutePath().toString())).orElse(List.of());
-        return image.withTraining(new TrainingRun(DomainTraining.class.getName(), arguments, TRAINING_TIMEOUT));
+        // Without AOT class linking: with it, every isolate loaded all ~10,600 classes of the image at
+        // start, and the JMS isolate of a separated domain, which needs about 6,000, paid ~15 MB of
+        // private class metadata for the rest (docs/results/breakdown/class-linking/).
+        return image.withTraining(new TrainingRun(DomainTraining.class.getName(), arguments, TRAINING_TIMEOUT).withoutAotClassLinking());
     }
 }

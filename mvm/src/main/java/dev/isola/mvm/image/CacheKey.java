@@ -50,8 +50,17 @@ public record CacheKey(String image, String jdk, List<String> classPath, List<St
             long modifiedSeconds = Files.getLastModifiedTime(entry).to(TimeUnit.SECONDS);
             entries.add(hashes.sha256(entry) + " " + modifiedSeconds + " " + entry.toAbsolutePath().normalize());
         }
-        return new CacheKey(image.name(), jdkIdentity(image.javaHome()), entries, flags);
+        List<String> recorded = new ArrayList<>(flags);
+        if (image.training().map(run -> !run.aotClassLinking()).orElse(false)) {
+            // A key flag, so that the training run records the cache without class linking, and a
+            // cache recorded with it is never taken for one recorded without.
+            recorded.add(NO_CLASS_LINKING);
+        }
+        return new CacheKey(image.name(), jdkIdentity(image.javaHome()), entries, recorded);
     }
+
+    /** The flag that records a cache without AOT class linking ({@link TrainingRun#aotClassLinking}). */
+    static final String NO_CLASS_LINKING = "-XX:-AOTClassLinking";
 
     /** A short, stable name for this key: the start of the SHA-256 of {@link #describe()}. */
     public String id() {

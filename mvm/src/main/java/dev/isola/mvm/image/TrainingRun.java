@@ -15,11 +15,18 @@ import java.util.Objects;
  * from the class path as usual. It must finish within {@code timeout}; a training run that
  * does not, or that exits with a status other than 0, produces no cache.
  *
- * @param mainClass the class whose {@code main} does the training work
- * @param arguments its arguments
- * @param timeout   how long the training run may take before it is halted
+ * <p>With {@code aotClassLinking} (the JDK's default), every isolate of the image loads and
+ * links all classes of the cache as it starts, which saves it the linking work but makes the
+ * cache's read-write pages of every class private in every isolate, needed or not. An image
+ * whose isolates use different parts of it (a broker, a web server) is cheaper without.
+ *
+ * @param mainClass       the class whose {@code main} does the training work
+ * @param arguments       its arguments
+ * @param timeout         how long the training run may take before it is halted
+ * @param aotClassLinking whether the cache is recorded with AOT class linking
+ *                        ({@code -XX:+AOTClassLinking}); part of the cache key
  */
-public record TrainingRun(String mainClass, List<String> arguments, Duration timeout) {
+public record TrainingRun(String mainClass, List<String> arguments, Duration timeout, boolean aotClassLinking) {
 
     /** Training runs get this long unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(3);
@@ -36,7 +43,16 @@ public record TrainingRun(String mainClass, List<String> arguments, Duration tim
         }
     }
 
+    public TrainingRun(String mainClass, List<String> arguments, Duration timeout) {
+        this(mainClass, arguments, timeout, true);
+    }
+
     public TrainingRun(String mainClass, List<String> arguments) {
         this(mainClass, arguments, DEFAULT_TIMEOUT);
+    }
+
+    /** The same run, recording a cache whose classes each isolate loads and links only when it needs them. */
+    public TrainingRun withoutAotClassLinking() {
+        return new TrainingRun(mainClass, arguments, timeout, false);
     }
 }

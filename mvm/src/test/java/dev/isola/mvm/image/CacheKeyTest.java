@@ -49,6 +49,18 @@ class CacheKeyTest {
     }
 
     @Test
+    void aCacheRecordedWithoutClassLinkingHasAKeyOfItsOwnWhoseTrainingRunGetsTheFlag() throws IOException {
+        Path jar = Files.writeString(dir.resolve("app.jar"), "content");
+        ContentHashes hashes = new ContentHashes(dir.resolve("memo.properties"));
+        TrainingRun run = new TrainingRun("com.example.Train", List.of());
+        CacheKey linked = CacheKey.of(image(jar).withTraining(run), List.of(), hashes);
+        CacheKey unlinked = CacheKey.of(image(jar).withTraining(run.withoutAotClassLinking()), List.of(), hashes);
+        assertNotEquals(linked.id(), unlinked.id());
+        assertEquals(List.of(), linked.flags());
+        assertEquals(List.of("-XX:-AOTClassLinking"), unlinked.flags(), "the key's flags are what the training run is given");
+    }
+
+    @Test
     void aKeyReadsBackFromItsDescription() throws IOException {
         Path jar = Files.writeString(dir.resolve("lib.jar"), "content");
         CacheKey key = CacheKey.of(image(jar), List.of("--add-opens=java.base/java.lang=ALL-UNNAMED"), new ContentHashes(dir.resolve("m")));
