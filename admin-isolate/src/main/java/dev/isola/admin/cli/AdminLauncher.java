@@ -125,17 +125,16 @@ public final class AdminLauncher {
         }
         Files.createDirectories(files.directory());
         Optional<char[]> generated = AdminPassword.generateIfNone(files, System.getenv(), settings.passwordFile());
+        IsolateSpec spec = spec(ServerImage.of(settings.image(), settings.petstore(), settings.aotCache()));
         if (settings.aotCache()) {
-            recordCacheIfMissing(spec(ServerImage.of(settings.image(), settings.petstore(), true)));
+            recordCacheIfMissing(spec);
         }
-        // The admin isolate itself runs without the image's AOT cache, which is there for the
-        // domains. The cache holds the whole server's classes, and JDK 25 loads and links every
-        // one of them at start in an isolate that maps it, which makes the cache's read-write
-        // part private: an idle admin isolate alone took 129 MB PSS and 10,119 classes with the
-        // cache, 78 MB and 3,968 classes without. With domains beside it part of that only moves
-        // (they share the cache's read-only pages among fewer isolates): admin and one domain
-        // 317 → 308 MB; admin and five domains unchanged (docs/EVALUATION.md).
-        IsolateSpec spec = spec(ServerImage.of(settings.image(), Optional.empty(), false));
+        // The admin isolate maps the image's AOT cache like the domains: the cache is recorded
+        // without AOT class linking, so the admin loads only its own ~6,000 classes from it and
+        // shares their read-only part with the domains. (With class linking it loaded all of the
+        // image's ~10,600 classes: an idle admin isolate took 129 MB of PSS with the cache, 78 MB
+        // without; now, beside three domains with the Pet Store, 82.5 MB with it against 96.0 MB
+        // without, and the domains 4 MB less each: docs/results/breakdown/class-linking/.)
         Files.deleteIfExists(files.state());
         Isolate admin = new Isolate(spec, settings.mvmHome());
         try {
