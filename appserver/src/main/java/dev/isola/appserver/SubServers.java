@@ -42,6 +42,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -149,19 +151,41 @@ public final class SubServers implements AutoCloseable {
         boolean webRole = config.hosts(SubServerRole.WEB);
         DataSourceFactory dataSources = new DataSourceFactory(config.dataDirectory(), tm,
                 ejbRole ? null : "the EJB isolate of domain " + config.domain());
-        if (ejbRole || webRole) {
-            this.defaultDataSource = dataSources.create(config.defaultDataSource(), serverLoader);
-            for (DataSourceSpec spec : config.dataSources()) {
-                ManagedDataSource ds = dataSources.create(spec, serverLoader);
-                configuredDataSources.add(ds);
-                global.bindIfAbsent(spec.name().substring("java:global/".length()), new Binding.Value(ds));
+        // The JMS sub-server opens its store (a Derby database) while the datasources open theirs
+        // and Tomcat is built: the two databases are the slowest steps of a domain's start, and a
+        // second core runs one while the first runs the other.
+        CompletableFuture<ApplicationJms> jmsStarting = startJms(config, tm);
+        ManagedDataSource defaultDs = null;
+        WebServer webServer;
+        try {
+            if (ejbRole || webRole) {
+                defaultDs = dataSources.create(config.defaultDataSource(), serverLoader);
+                for (DataSourceSpec spec : config.dataSources()) {
+                    ManagedDataSource ds = dataSources.create(spec, serverLoader);
+                    configuredDataSources.add(ds);
+                    global.bindIfAbsent(spec.name().substring("java:global/".length()), new Binding.Value(ds));
+                }
             }
-        } else {
-            this.defaultDataSource = null;
+            webServer = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
+                    Optional.ofNullable(config.jspCache()).map(JspCache::new)) : null;
+        } catch (RuntimeException e) {
+            // Nothing half-started stays behind: the broker is stopped once it is up, the pools closed.
+            try {
+                jmsStarting.join().stop();
+            } catch (CompletionException alsoFailed) {
+                e.addSuppressed(alsoFailed.getCause());
+            }
+            releaseStartResources(defaultDs);
+            throw e;
         }
-        this.jms = startJms(config, tm);
-        this.web = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
-                Optional.ofNullable(config.jspCache()).map(JspCache::new)) : null;
+        this.defaultDataSource = defaultDs;
+        this.web = webServer;
+        try {
+            this.jms = jmsStarting.join();
+        } catch (CompletionException e) {
+            releaseStartResources(defaultDs);
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
         EjbServices ejb = new EjbServices(tm, new ContainerTransactions(tm), asyncExecutor, scheduler, config.ejb(), new EjbApplications());
         this.ejbLinks = ejbRole ? new EjbLinkServer(ejb.applications(), config.domain()) : null;
         Duration callTimeout = config.transactionTimeout().isZero() ? Duration.ofMinutes(30) : config.transactionTimeout().plusSeconds(30);
@@ -174,27 +198,30 @@ public final class SubServers implements AutoCloseable {
         return config.roles().stream().sorted().map(r -> r.name().toLowerCase()).collect(Collectors.joining("-"));
     }
 
-    /** The broker runs with the server's loader as context, so its threads never hold an application's. */
-    private ApplicationJms startJms(ServerConfig config, LocalTransactionManager tm) {
+    /**
+     * Starts the JMS sub-server on a thread of its own, or connects to the JMS isolate's (which
+     * takes no time). The broker runs with the server's loader as context, so its threads never
+     * hold an application's.
+     */
+    private static CompletableFuture<ApplicationJms> startJms(ServerConfig config, LocalTransactionManager tm) {
         if (!config.hosts(SubServerRole.JMS)) {
-            return new RemoteJmsSubServer(config.jms(), config.domain(), new TransactionalSessions(tm));
+            return CompletableFuture.completedFuture(new RemoteJmsSubServer(config.jms(), config.domain(), new TransactionalSessions(tm)));
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(SubServers.class.getClassLoader());
-        try {
-            return JmsSubServer.start(config.jms(), config.dataDirectory(), tm);
-        } catch (RuntimeException e) {
-            configuredDataSources.forEach(ManagedDataSource::close);
-            if (defaultDataSource != null) {
-                defaultDataSource.close();
-            }
-            scheduler.shutdownNow();
-            asyncExecutor.shutdownNow();
-            throw e;
-        } finally {
-            thread.setContextClassLoader(previous);
+        return CompletableFuture.supplyAsync(() -> JmsSubServer.start(config.jms(), config.dataDirectory(), tm), task -> {
+            Thread thread = Thread.ofPlatform().name("jms-start").daemon().unstarted(task);
+            thread.setContextClassLoader(SubServers.class.getClassLoader());
+            thread.start();
+        });
+    }
+
+    /** What the constructor opened before a step of the start failed. */
+    private void releaseStartResources(ManagedDataSource defaultDs) {
+        configuredDataSources.forEach(ManagedDataSource::close);
+        if (defaultDs != null) {
+            defaultDs.close();
         }
+        scheduler.shutdownNow();
+        asyncExecutor.shutdownNow();
     }
 
     /**
