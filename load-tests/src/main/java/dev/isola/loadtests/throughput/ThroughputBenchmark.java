@@ -97,6 +97,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     @Option(names = "--command", defaultValue = "bin/bench-throughput", description = "The command line to name in the README.")
     String command;
 
+    @Option(names = "--compare-young-generation", description = "Also K combined domains whose isolates have this young generation "
+            + "(e.g. 32m), measured in every round beside MDC and MS-plain: what the default young generation costs or gains.")
+    String compareYoungGeneration;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // bin/bench-throughput passes defaults first; options given by the user come later and win.
@@ -128,6 +132,12 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             for (int k = 1; k <= domains; k++) {
                 mdc.add(domain(admin, "mdc-" + k, "jdbc:derby:products;create=true"));
             }
+            List<URI> mdcYoung = new ArrayList<>();
+            if (compareYoungGeneration != null) {
+                for (int k = 1; k <= domains; k++) {
+                    mdcYoung.add(domain(admin, "mdcy-" + k, "jdbc:derby:products;create=true", compareYoungGeneration));
+                }
+            }
             for (int k = 1; k <= domains; k++) {
                 // Created and deployed by the admin like the others, then stopped, and run by a plain JVM instead.
                 URI url = domain(admin, "ms-" + k, "jdbc:derby:products;create=true");
@@ -142,27 +152,33 @@ public final class ThroughputBenchmark implements Callable<Integer> {
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
                 Duration warmup = Duration.ofSeconds(warmupSeconds);
-                for (String configuration : List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN)) {
-                    List<URI> targets = switch (configuration) {
-                        case COLOCATED -> List.of(colocated);
-                        case SEPARATE -> List.of(separate);
-                        case MDC -> mdc;
-                        default -> ms;
-                    };
+                String young = mdcYoung.isEmpty() ? null : MDC + "-" + compareYoungGeneration;
+                java.util.function.Function<String, List<URI>> targetsOf = configuration -> switch (configuration) {
+                    case COLOCATED -> List.of(colocated);
+                    case SEPARATE -> List.of(separate);
+                    case MDC -> mdc;
+                    case MS_PLAIN -> ms;
+                    default -> mdcYoung;
+                };
+                List<String> all = new ArrayList<>(List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN));
+                if (young != null) {
+                    all.add(young);
+                }
+                for (String configuration : all) {
+                    List<URI> targets = targetsOf.apply(configuration);
                     LoadResult w = load.run("warm-up", configuration, 0, targets, clients, warmup);
                     say(String.format(Locale.ROOT, "warm-up %-11s %7.1f req/s, %d errors %s", configuration, w.throughput(), w.errors(), load.firstError()));
                 }
                 Duration period = Duration.ofSeconds(seconds);
                 for (int r = 1; r <= rounds; r++) {
-                    List<String> order = r % 2 == 1 ? List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN) : List.of(SEPARATE, COLOCATED, MS_PLAIN, MDC);
+                    List<String> order = new ArrayList<>(r % 2 == 1 ? List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN) : List.of(SEPARATE, COLOCATED, MS_PLAIN, MDC));
+                    if (young != null) {
+                        // next to MS-plain, on the other side from MDC
+                        order.add(r % 2 == 1 ? order.size() : order.size() - 2, young);
+                    }
                     for (String configuration : order) {
                         boolean database = configuration.equals(COLOCATED) || configuration.equals(SEPARATE);
-                        List<URI> targets = switch (configuration) {
-                            case COLOCATED -> List.of(colocated);
-                            case SEPARATE -> List.of(separate);
-                            case MDC -> mdc;
-                            default -> ms;
-                        };
+                        List<URI> targets = targetsOf.apply(configuration);
                         LoadResult result = load.run(database ? "database" : "domains", configuration, r, targets, clients, period);
                         results.add(result);
                         say(String.format(Locale.ROOT, "round %d/%d %-11s %7.1f req/s  p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms  %d errors %s",
@@ -191,11 +207,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                         + " young generation, Serial, the image's AOT cache); "
                         + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
-        List<ThroughputReport.Comparison> comparisons = List.of(
+        List<ThroughputReport.Comparison> comparisons = new ArrayList<>(List.of(
                 new ThroughputReport.Comparison("database", "database co-located vs in a separate isolate", COLOCATED, SEPARATE, 1.11,
                         "+11% throughput, −36% response time (co-located vs separate Cloudscape process)"),
                 new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN, 1.00,
-                        "\"equivalent results to MS\" (MDC vs MS)"));
+                        "\"equivalent results to MS\" (MDC vs MS)")));
+        if (compareYoungGeneration != null) {
+            comparisons.add(new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with a " + compareYoungGeneration
+                    + " young generation vs K plain JVMs", MDC + "-" + compareYoungGeneration, MS_PLAIN, 1.00, "(not in the paper)"));
+        }
         new ThroughputReport(results, comparisons).write(out, command, setup, Machine.describe(javaHome));
         say("results in " + out.toAbsolutePath() + " (README.md, throughput.csv, *.png)");
         return 0;
@@ -220,9 +240,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
 
     /** Creates, starts and deploys a combined domain whose products datasource has {@code url}; returns the products page. */
     private URI domain(AdminServer admin, String name, String url) throws IOException, InterruptedException {
+        return domain(admin, name, url, null);
+    }
+
+    /** The same, with {@code youngGeneration} for its isolate instead of the default when not null. */
+    private URI domain(AdminServer admin, String name, String url, String youngGeneration) throws IOException, InterruptedException {
         int port = freePort();
         say("creating domain " + name + " on port " + port + " (products datasource " + url + ")");
         admin.createDomain("{\"name\": \"" + name + "\", \"mode\": \"combined\", \"httpPort\": " + port
+                + (youngGeneration == null ? "" : ", \"isolate\": {\"youngGeneration\": \"" + youngGeneration + "\"}")
                 + ", \"dataSources\": [{\"name\": \"java:global/jdbc/products\", \"url\": \"" + url + "\", \"maxPoolSize\": " + poolSize + "}]}");
         admin.deploy(name, ear);
         URI page = URI.create("http://127.0.0.1:" + port + "/products/list");

@@ -81,7 +81,7 @@ record ThroughputReport(List<LoadResult> results, List<Comparison> comparisons) 
     }
 
     private List<String> configurations() {
-        return comparisons.stream().flatMap(c -> java.util.stream.Stream.of(c.ours(), c.baseline())).toList();
+        return comparisons.stream().flatMap(c -> java.util.stream.Stream.of(c.ours(), c.baseline())).distinct().toList();
     }
 
     private void throughputChart(Path file) throws IOException {

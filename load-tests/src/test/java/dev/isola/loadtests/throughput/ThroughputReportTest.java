@@ -45,4 +45,15 @@ class ThroughputReportTest {
             assertTrue(Files.size(out.resolve(png)) > 1000, png);
         }
     }
+
+    @Test
+    void aBaselineOfTwoComparisonsIsListedOnce(@TempDir Path out) throws Exception {
+        ThroughputReport.Comparison other = new ThroughputReport.Comparison("database", "db'", "c", "b", 1.0, "-");
+        ThroughputReport both = new ThroughputReport(List.of(result("a", 1, 120, 5), result("b", 1, 100, 6), result("c", 1, 90, 7)),
+                List.of(database, other));
+        both.write(out, "bin/bench-throughput", "a test", "nproc 2");
+        String readme = Files.readString(out.resolve("README.md"));
+        assertEquals(1, readme.lines().filter(line -> line.startsWith("| b |")).count(), readme);
+        assertTrue(readme.contains("**0.90** (-10% throughput; rounds: 0.90)") && readme.contains("≥ 1.00: not met"), readme);
+    }
 }
