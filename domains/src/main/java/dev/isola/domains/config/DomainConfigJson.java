@@ -261,12 +261,10 @@ public final class DomainConfigJson {
             options.add(option.asText());
         }
         try {
-            // checked here so that the message names the field
-            IsolateSettings.DEFAULTS.withJvmOptions(options);
+            return IsolateSettings.checkJvmOptions(options);
         } catch (IllegalArgumentException e) {
             throw new DomainConfigException(field, e.getMessage());
         }
-        return options;
     }
 
     private static MemorySize size(String text, String field) {

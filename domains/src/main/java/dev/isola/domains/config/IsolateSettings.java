@@ -46,8 +46,15 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Garba
         Objects.requireNonNull(heap, "heap");
         Objects.requireNonNull(youngGeneration, "youngGeneration");
         Objects.requireNonNull(collector, "collector");
-        jvmOptions = List.copyOf(jvmOptions);
-        for (String option : jvmOptions) {
+        jvmOptions = checkJvmOptions(jvmOptions);
+    }
+
+    /**
+     * @return the options, unmodifiable
+     * @throws IllegalArgumentException naming an option that is none, or that has a setting of its own
+     */
+    public static List<String> checkJvmOptions(List<String> options) {
+        for (String option : options) {
             if (!option.startsWith("-") || option.isBlank()) {
                 throw new IllegalArgumentException("'" + option + "' is not a JVM option (options start with '-', e.g. -XX:TieredStopAtLevel=1)");
             }
@@ -55,6 +62,7 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Garba
                 throw new IllegalArgumentException("'" + option + "' has a setting of its own: use heap, youngGeneration or collector");
             }
         }
+        return List.copyOf(options);
     }
 
     /** The defaults of {@code member}'s isolate. */

@@ -1,5 +1,6 @@
 package dev.isola.loadtests.evaluation;
 
+import dev.isola.domains.config.IsolateSettings;
 import dev.isola.loadtests.isolates.Machine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -132,13 +133,14 @@ public final class Evaluation implements Callable<Integer> {
             | MS-plain | one plain `java` process per server: `DomainMain --member server` of a combined domain, class path = the server image | none (G1, heap sized by the machine); no AOT cache, the JDK's default CDS archive only |
             | MS-tuned | the same | a combined domain isolate's flags: `%s`; no AOT cache |
             | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | the same flags, plus the image's AOT cache (`-XX:AOTCache`) |
-            | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn8m` and C1 only (`-XX:TieredStopAtLevel=1`) |
+            | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn%s %s` |
 
             Every server is a domain directory prepared the same way (configuration, `petstore.ear` and its
             record, as `deploy-tool deploy` leaves them), and runs the same code: `DomainMain` starts the
             web, EJB and JMS sub-servers and redeploys the recorded Pet Store. Standalone servers are plain
             processes with no admin and no links; domains are isolates the admin isolate starts.
-            """.formatted(String.join(" ", StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of())));
+            """.formatted(String.join(" ", StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of())),
+            IsolateSettings.JMS_DEFAULTS.youngGeneration().toJvmArgument(), String.join(" ", IsolateSettings.JMS_DEFAULTS.jvmOptions()));
 
     private static final String FOOTPRINT_METHOD = """
             Each sweep starts the servers of one setup one after another, up to N. Idle sweeps run no

@@ -1,5 +1,6 @@
 package dev.isola.loadtests.evaluation;
 
+import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.IsolateSettings;
@@ -7,7 +8,6 @@ import dev.isola.domains.isolate.DomainMain;
 import dev.isola.loadtests.standalone.PlainDomainJvm;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ final class StandaloneFleet implements Fleet {
     @Override
     public Duration startNext() throws IOException, InterruptedException {
         int n = servers.size() + 1;
-        int port = freePort();
+        int port = LoopbackPort.free();
         // One installation per standalone server: a domains root of its own, so that nothing a
         // server leaves under its root (the compiled-JSP cache above all) helps the next one.
         DomainDirectory directory = DomainFixture.prepare(root.resolve("server-" + n).resolve("domains"), "ms" + n, DomainMode.COMBINED, port,
@@ -102,9 +102,4 @@ final class StandaloneFleet implements Fleet {
         servers.clear();
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.isola.loadtests.isolates;
 
+import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.loadtests.workload.ServerWorkload;
 import dev.isola.mvm.image.ArchiveMapping;
 import dev.isola.mvm.isolate.Isolate;
@@ -11,7 +12,6 @@ import dev.isola.mvm.probe.MemoryFigures;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -77,7 +77,7 @@ final class Sweep {
         try {
             for (int n = 1; n <= maxInstances; n++) {
                 Path directory = Files.createDirectories(work.resolve("r" + repetition + "-" + configuration.letter() + "-" + n));
-                int port = freePort();
+                int port = LoopbackPort.free();
                 long spawned = System.nanoTime();
                 ServerInstance server = start(configuration, n, port, directory);
                 servers.add(server);
@@ -181,9 +181,4 @@ final class Sweep {
         return new SweepDetail(repetition, configuration, n, heap, classes, code, other, cacheShared / n, cachePrivate / n);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package dev.isola.loadtests.throughput;
 
+import dev.isola.loadtests.standalone.AppServerInstance;
+import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.admin.ServerImage;
 import dev.isola.loadtests.isolates.Machine;
 import dev.isola.loadtests.standalone.PlainDomainJvm;
@@ -10,8 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -76,9 +76,6 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     @Option(names = "--admin-port", defaultValue = "0", description = "The admin isolate's port (default: a free port).")
     int adminPort;
 
-    @Option(names = "--repository", required = true, description = "The Isola checkout (for bin/appserver).")
-    Path repository;
-
     @Option(names = "--image", required = true, description = "The server image, admin-isolate/target/image/lib.")
     Path image;
 
@@ -116,14 +113,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         List<LoadResult> results = new ArrayList<>();
         List<PlainDomainJvm> plain = new ArrayList<>();
         DerbyServerIsolate derby = null;
-        AdminServer admin = null;
+        AppServerInstance admin = null;
         try {
             say("starting the admin isolate (bin/appserver start; the first start records the image's AOT cache)");
-            admin = AdminServer.start(repository.toAbsolutePath(), work.resolve("domains"), mvmHome.toAbsolutePath(),
-                    adminPort == 0 ? freePort() : adminPort);
+            admin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
+                    work.resolve("domains"), mvmHome.toAbsolutePath(), adminPort == 0 ? LoopbackPort.free() : adminPort, work);
             Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), true);
             say("starting the Derby network server isolate");
-            derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")), freePort());
+            derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")), LoopbackPort.free());
 
             URI colocated = domain(admin, "colo", "jdbc:derby:products;create=true");
             URI separate = domain(admin, "sepdb", derby.url("products"));
@@ -239,13 +236,13 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     }
 
     /** Creates, starts and deploys a combined domain whose products datasource has {@code url}; returns the products page. */
-    private URI domain(AdminServer admin, String name, String url) throws IOException, InterruptedException {
+    private URI domain(AppServerInstance admin, String name, String url) throws IOException, InterruptedException {
         return domain(admin, name, url, null);
     }
 
     /** The same, with {@code youngGeneration} for its isolate instead of the default when not null. */
-    private URI domain(AdminServer admin, String name, String url, String youngGeneration) throws IOException, InterruptedException {
-        int port = freePort();
+    private URI domain(AppServerInstance admin, String name, String url, String youngGeneration) throws IOException, InterruptedException {
+        int port = LoopbackPort.free();
         say("creating domain " + name + " on port " + port + " (products datasource " + url + ")");
         admin.createDomain("{\"name\": \"" + name + "\", \"mode\": \"combined\", \"httpPort\": " + port
                 + (youngGeneration == null ? "" : ", \"isolate\": {\"youngGeneration\": \"" + youngGeneration + "\"}")
@@ -279,11 +276,6 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         throw new IllegalStateException(page + " did not answer with the products page within 3 minutes; last: " + last);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        }
-    }
 
     private static void say(String line) {
         System.out.println(line);
