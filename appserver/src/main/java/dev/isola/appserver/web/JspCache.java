@@ -20,6 +20,7 @@ import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -33,20 +34,28 @@ import java.util.stream.Stream;
  * Jasper's compiled JSP classes, shared by all servers of one installation (the domains of one
  * domains root), so that the n-th server deploying an archive does not compile its JSPs again.
  *
- * <p>An entry is keyed by the SHA-256 of the deployed archive, the Tomcat version (whose Jasper
- * generated the classes) and the web module's name: {@code <root>/<tomcat>/<sha256>/<module>/}.
- * A changed archive has another digest, so it never sees stale classes. An entry holds the
- * {@code .class} files of the module's Jasper work directory (no generated sources) and a
- * manifest, written last, with each file's size, modification time and SHA-256.
+ * <p>A module's entry is keyed by the SHA-256 of the deployed archive, the Tomcat version (whose
+ * Jasper generated the classes) and the web module's name: {@code <root>/<tomcat>/<sha256>/<module>/}.
+ * A changed archive has another digest, so it never sees stale classes. The entry holds
+ * <em>generations</em>, each a directory named by its number of classes with the {@code .class}
+ * files of a server's Jasper work directory (no generated sources) and a manifest, written last,
+ * with each file's size, modification time and SHA-256. A server publishes a new generation
+ * whenever it has compiled more classes than the newest one holds, so that the pages users reach
+ * later are shared too, not only the first (each server that compiles a page loads the JSP
+ * compiler, ~450 classes the image's AOT cache cannot hold because its jar is signed, and pays
+ * ~28 MB for it: docs/results/breakdown/jsp-generations/). A server restores the newest
+ * generation.
  *
  * <p>Jasper takes a restored class as up to date because its modification time equals the JSP's,
  * and the JSP's is the archive entry's (see {@code ArchiveExploder}), the same in every server;
- * included fragments and tag files it checks the same way. Entries are copied, never linked, into
- * a server's own work directory, so that a server's Jasper never writes a file another reads.
+ * included fragments and tag files it checks the same way. Generations are copied, never linked,
+ * into a server's own work directory, so that a server's Jasper never writes a file another reads.
  *
- * <p>Entries are published whole: written into a temporary directory beside them, then moved into
- * place atomically; the first writer wins and an entry never changes afterwards. An entry whose
- * manifest is missing or does not match its files is reported, removed and compiled afresh.
+ * <p>Generations are published whole: written into a temporary directory beside them, then moved
+ * into place atomically; of two servers publishing the same number of classes the first wins, and
+ * a generation never changes afterwards. Older generations stay (they are small, and a server may
+ * be copying one). A generation whose manifest is missing or does not match its files is
+ * reported and removed, and the next older one is tried.
  */
 public final class JspCache {
 
@@ -85,51 +94,54 @@ public final class JspCache {
     }
 
     /**
-     * Copies the entry's classes into {@code workDirectory}.
+     * Copies the classes of the entry's newest intact generation into {@code workDirectory}.
      *
-     * @return whether the entry existed and was intact; if it was not, it is gone afterwards (logged), and so are any of
-     *         its files already copied
+     * @return how many classes were restored: 0 if the entry has no intact generation. A generation found damaged is
+     *         gone afterwards (logged), and so are any of its files already copied
      */
-    public boolean restore(Path entry, Path workDirectory) {
-        if (!Files.isDirectory(entry)) {
-            return false;
-        }
-        try {
-            List<ManifestLine> lines = readManifest(entry);
-            for (ManifestLine line : lines) {
-                byte[] bytes = Files.readAllBytes(entry.resolve(line.path()));
-                if (bytes.length != line.size() || !sha256(bytes).equals(line.sha256())) {
-                    throw new CorruptEntry(line.path() + " does not match the manifest (size " + bytes.length + ", expected " + line.size() + ")");
+    public int restore(Path entry, Path workDirectory) {
+        for (Path generation : generationsNewestFirst(entry)) {
+            try {
+                List<ManifestLine> lines = readManifest(generation);
+                if (!Integer.toString(lines.size()).equals(generation.getFileName().toString())) {
+                    throw new CorruptEntry(MANIFEST + " lists " + lines.size() + " classes, the generation's name says " + generation.getFileName());
                 }
-                Path target = workDirectory.resolve(line.path());
-                Files.createDirectories(target.getParent());
-                Files.write(target, bytes);
-                Files.setLastModifiedTime(target, FileTime.fromMillis(line.modified()));
+                for (ManifestLine line : lines) {
+                    byte[] bytes = Files.readAllBytes(generation.resolve(line.path()));
+                    if (bytes.length != line.size() || !sha256(bytes).equals(line.sha256())) {
+                        throw new CorruptEntry(line.path() + " does not match the manifest (size " + bytes.length + ", expected " + line.size() + ")");
+                    }
+                    Path target = workDirectory.resolve(line.path());
+                    Files.createDirectories(target.getParent());
+                    Files.write(target, bytes);
+                    Files.setLastModifiedTime(target, FileTime.fromMillis(line.modified()));
+                }
+                return lines.size();
+            } catch (CorruptEntry | IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "ignoring the JSP cache entry " + generation + ", which is incomplete or corrupt ("
+                        + e.getMessage() + "); it is removed and an older generation is tried, or the module's JSPs are compiled afresh");
+                deleteTree(workDirectory);
+                discard(generation);
             }
-            return true;
-        } catch (CorruptEntry | IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "ignoring the JSP cache entry " + entry + ", which is incomplete or corrupt (" + e.getMessage()
-                    + "); it is removed and the module's JSPs are compiled afresh");
-            deleteTree(workDirectory);
-            discard(entry);
-            return false;
         }
+        return 0;
     }
 
     /**
-     * Publishes the classes Jasper compiled in {@code workDirectory} as {@code entry}, unless the entry exists already
-     * or no class is complete yet (a class file still being written, or one whose nested classes are missing).
+     * Publishes the classes Jasper compiled in {@code workDirectory} as a new generation of {@code entry}, if they are
+     * more than the newest generation holds, leaving out any class not complete yet (a class file still being written,
+     * or one whose nested classes are missing).
      *
-     * @return whether this call published the entry
+     * @return whether this call published a generation
      */
     public boolean publish(Path entry, Path workDirectory) {
-        if (Files.exists(entry) || !Files.isDirectory(workDirectory)) {
+        if (!Files.isDirectory(workDirectory)) {
             return false;
         }
         Path temporary = root.resolve(TEMPORARY + UUID.randomUUID());
         try {
             TreeMap<String, byte[]> classes = completeClasses(workDirectory);
-            if (classes.isEmpty()) {
+            if (classes.size() <= newestSize(entry)) {
                 return false;
             }
             StringBuilder manifest = new StringBuilder();
@@ -144,9 +156,10 @@ public final class JspCache {
                         .append(sha256(e.getValue())).append('\n');
             }
             Files.writeString(temporary.resolve(MANIFEST), manifest);
-            Files.createDirectories(entry.getParent());
-            Files.move(temporary, entry, StandardCopyOption.ATOMIC_MOVE);
-            LOG.log(System.Logger.Level.INFO, "published " + classes.size() + " compiled JSP class(es) to " + entry);
+            Files.createDirectories(entry);
+            Path generation = entry.resolve(Integer.toString(classes.size()));
+            Files.move(temporary, generation, StandardCopyOption.ATOMIC_MOVE);
+            LOG.log(System.Logger.Level.INFO, "published " + classes.size() + " compiled JSP class(es) to " + generation);
             return true;
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
             return false;
@@ -156,6 +169,26 @@ public final class JspCache {
         } finally {
             deleteTree(temporary);
         }
+    }
+
+    /** The entry's generations, the one with most classes first; none if the entry does not exist or cannot be read. */
+    static List<Path> generationsNewestFirst(Path entry) {
+        if (!Files.isDirectory(entry)) {
+            return List.of();
+        }
+        try (Stream<Path> children = Files.list(entry)) {
+            return children.filter(c -> c.getFileName().toString().matches("[0-9]{1,9}") && Files.isDirectory(c))
+                    .sorted(Comparator.comparingInt((Path c) -> Integer.parseInt(c.getFileName().toString())).reversed())
+                    .toList();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot list the JSP cache entry " + entry + ": " + e);
+            return List.of();
+        }
+    }
+
+    /** How many classes the newest generation holds, by its name (0 if none). */
+    private static int newestSize(Path entry) {
+        return generationsNewestFirst(entry).stream().findFirst().map(g -> Integer.parseInt(g.getFileName().toString())).orElse(0);
     }
 
     /** The work directory's class files (relative paths with '/'), leaving out any not complete yet. */
@@ -187,8 +220,8 @@ public final class JspCache {
         return classes;
     }
 
-    private static List<ManifestLine> readManifest(Path entry) throws IOException, CorruptEntry {
-        Path manifest = entry.resolve(MANIFEST);
+    private static List<ManifestLine> readManifest(Path generation) throws IOException, CorruptEntry {
+        Path manifest = generation.resolve(MANIFEST);
         if (!Files.isRegularFile(manifest)) {
             throw new CorruptEntry("it has no " + MANIFEST);
         }
@@ -212,13 +245,13 @@ public final class JspCache {
         return lines;
     }
 
-    /** Moves a bad entry aside (atomically, so no reader sees half of it) and deletes it. */
-    private void discard(Path entry) {
+    /** Moves a bad generation aside (atomically, so no reader sees half of it) and deletes it. */
+    private void discard(Path generation) {
         Path aside = root.resolve(TEMPORARY + UUID.randomUUID());
         try {
-            Files.move(entry, aside, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(generation, aside, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
-            aside = entry;
+            aside = generation;
         } catch (IOException e) {
             return; // another server discarded it first
         }

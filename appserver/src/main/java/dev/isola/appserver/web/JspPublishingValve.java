@@ -6,18 +6,18 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.IntSupplier;
 
 /**
- * Publishes a context's compiled JSPs to the {@link JspCache} right after the first request that
- * left compiled classes in its work directory, so that servers started while this one still runs
- * profit from it (publishing only at undeploy would help no server of a fleet that stays up).
+ * Publishes a context's compiled JSPs to the {@link JspCache} right after a request that made
+ * Jasper load a JSP it had not loaded before, so that servers started while this one still runs
+ * profit from every page it compiled (publishing only at undeploy would help no server of a fleet
+ * that stays up, publishing only the first page would leave the others to every server). The
+ * cache takes a new generation only when it holds more classes than the newest one.
  *
- * <p>Until then a request costs a look at Jasper's count of loaded JSPs, and one at the work
- * directory when that count grew; once the entry exists (this server's or another's: the first
- * writer wins) a request costs one volatile read.
+ * <p>A request costs a look at Jasper's count of loaded JSPs; when that count grew, a look at the
+ * work directory. Jasper loads each JSP once, so the work directory is looked at once per page.
  */
 final class JspPublishingValve extends ValveBase {
 
@@ -25,10 +25,9 @@ final class JspPublishingValve extends ValveBase {
     private final Path entry;
     private final Path workDirectory;
     private final IntSupplier loadedJsps;
-    private volatile boolean done;
     private volatile int loadedAtLastLook;
 
-    /** @param loadedJsps how many JSPs the context's Jasper has loaded (compiled) so far */
+    /** @param loadedJsps how many JSPs the context's Jasper has loaded (restored or compiled) so far */
     JspPublishingValve(JspCache cache, Path entry, Path workDirectory, IntSupplier loadedJsps) {
         super(true);
         this.loadedJsps = loadedJsps;
@@ -42,20 +41,15 @@ final class JspPublishingValve extends ValveBase {
         try {
             getNext().invoke(request, response);
         } finally {
-            if (!done && loadedJsps.getAsInt() > loadedAtLastLook) {
+            if (loadedJsps.getAsInt() > loadedAtLastLook) {
                 publish();
             }
         }
     }
 
-    /** Publishes now if the entry does not exist yet and something was compiled. */
-    void publish() {
-        synchronized (this) {
-            if (done) {
-                return;
-            }
-            loadedAtLastLook = loadedJsps.getAsInt();
-            done = Files.exists(entry) || cache.publish(entry, workDirectory);
-        }
+    /** Publishes what the work directory holds now, if that is more than the cache's newest generation. */
+    synchronized void publish() {
+        loadedAtLastLook = loadedJsps.getAsInt();
+        cache.publish(entry, workDirectory);
     }
 }

@@ -170,9 +170,7 @@ public final class WebServer implements AutoCloseable {
         });
         Optional<JspPublishingValve> publishing = jspCache.flatMap(cache -> cache.entry(spec.archive(), spec.module()).map(entry -> {
             Path work = spec.workDirectory().toAbsolutePath();
-            if (cache.restore(entry, work)) {
-                return null; // restored: nothing of this context's to publish
-            }
+            cache.restore(entry, work); // what other servers compiled; pages they have not reached yet, this one publishes
             JspPublishingValve valve = new JspPublishingValve(cache, entry, work,
                     () -> ctx.findChild("jsp") instanceof Wrapper w && w.getServlet() instanceof JspServlet jsp ? jsp.getJspCount() : 0);
             ctx.getPipeline().addValve(valve);

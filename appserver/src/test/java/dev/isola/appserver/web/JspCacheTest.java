@@ -27,8 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Servers that share a {@link JspCache} directory (as the domains of one domains root do): the
  * first server to compile a module's JSPs publishes them; a second server deploying the same
- * archive serves them without generating or compiling anything; a changed archive compiles
- * afresh; a damaged entry is reported, ignored and replaced.
+ * archive serves them without generating or compiling anything; pages compiled later, by the
+ * first server or by another, are published as a larger generation that the next server
+ * restores; a changed archive compiles afresh; a damaged generation is reported, ignored and
+ * replaced.
  */
 class JspCacheTest {
 
@@ -59,7 +61,7 @@ class JspCacheTest {
 
     @Test
     void theFirstCompileIsPublishedWithAManifest() throws IOException {
-        Path entry = entry(archives.resolve("v1").resolve("pages.war"));
+        Path entry = newestGeneration(archives.resolve("v1").resolve("pages.war"));
         assertTrue(Files.isRegularFile(entry.resolve(JspCache.MANIFEST)), "no entry at " + entry);
         List<String> manifest = Files.readAllLines(entry.resolve(JspCache.MANIFEST));
         assertTrue(manifest.stream().anyMatch(l -> l.contains("page_jsp.class")), manifest.toString());
@@ -86,7 +88,39 @@ class JspCacheTest {
             assertEquals("v2:[1][2][3]", other.get("/pages/page.jsp").trim());
             assertFalse(generatedSources(other).isEmpty(), "a changed archive must not use the first archive's classes");
         }
-        assertTrue(Files.isRegularFile(entry(archives.resolve("v2").resolve("pages.war")).resolve(JspCache.MANIFEST)));
+        assertTrue(Files.isRegularFile(newestGeneration(archives.resolve("v2").resolve("pages.war")).resolve(JspCache.MANIFEST)));
+    }
+
+    @Test
+    void pagesCompiledLaterAreSharedAsALargerGeneration() throws Exception {
+        Path archive = copy(page("v4").addAsWebResource(new StringAsset("<%@ page contentType=\"text/plain\" %>other"), "other.jsp"), "v4");
+        try (RunningServer first = server()) {
+            first.server().deploy(archive);
+            assertEquals("v4:[1][2][3]", first.get("/pages/page.jsp").trim());
+        }
+        int firstGeneration = size(newestGeneration(archive));
+
+        try (RunningServer second = server()) {
+            second.server().deploy(archive);
+            assertEquals("v4:[1][2][3]", second.get("/pages/page.jsp").trim());
+            assertEquals(List.of(), generatedSources(second), "the first page was restored");
+            assertEquals("other", second.get("/pages/other.jsp").trim());
+            assertEquals(1, generatedSources(second).size(), "only the page no server had reached is compiled: " + generatedSources(second));
+        }
+        Path larger = newestGeneration(archive);
+        assertTrue(size(larger) > firstGeneration, "the second server published what it compiled beside what it restored: " + larger);
+        List<String> manifest = Files.readAllLines(larger.resolve(JspCache.MANIFEST));
+        assertTrue(manifest.stream().anyMatch(l -> l.contains("page_jsp.class")) && manifest.stream().anyMatch(l -> l.contains("other_jsp.class")),
+                manifest.toString());
+        assertEquals(2, JspCache.generationsNewestFirst(entry(archive)).size(), "the older generation stays for servers copying it");
+
+        try (RunningServer third = server()) {
+            third.server().deploy(archive);
+            assertEquals("other", third.get("/pages/other.jsp").trim());
+            assertEquals("v4:[1][2][3]", third.get("/pages/page.jsp").trim());
+            assertEquals(List.of(), generatedSources(third), "both pages come from the cache");
+        }
+        assertEquals(larger, newestGeneration(archive), "nothing new to publish");
     }
 
     @Test
@@ -96,7 +130,7 @@ class JspCacheTest {
             publisher.server().deploy(archive);
             assertEquals("v3:[1][2][3]", publisher.get("/pages/page.jsp").trim());
         }
-        Path entry = entry(archive);
+        Path entry = newestGeneration(archive);
         Path pageClass;
         try (Stream<Path> files = Files.walk(entry)) {
             pageClass = files.filter(f -> f.getFileName().toString().equals("page_jsp.class")).findFirst().orElseThrow();
@@ -168,6 +202,14 @@ class JspCacheTest {
 
     private static Path entry(Path archive) {
         return new JspCache(cache).entry(archive, "pages").orElseThrow();
+    }
+
+    private static Path newestGeneration(Path archive) {
+        return JspCache.generationsNewestFirst(entry(archive)).getFirst();
+    }
+
+    private static int size(Path generation) {
+        return Integer.parseInt(generation.getFileName().toString());
     }
 
     private static List<Path> generatedSources(RunningServer server) throws IOException {

@@ -2,7 +2,10 @@ package dev.isola.domains.isolate;
 
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.applications.ApplicationRecord;
+import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigJson;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlClient;
@@ -11,6 +14,7 @@ import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.net.URI;
@@ -20,6 +24,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -29,7 +37,9 @@ import java.util.stream.Stream;
  * what a domain isolate does at startup and under a little load, so that the image's AOT cache
  * holds those classes. It boots a combined domain in a temporary directory through the same
  * code a domain isolate runs, talks to it over a control link pair as the admin does, deploys
- * the Pet Store when given its EAR, browses and fills a cart a few times, undeploys and stops.
+ * the Pet Store when given its EAR, browses and fills a cart a few times and stops; then boots it
+ * again, as every later start of a domain goes (the recorded Pet Store redeployed, its JSPs
+ * restored from the JSP cache), browses a little and stops.
  *
  * <pre>
  *   DomainTraining [petstore.ear]
@@ -59,9 +69,30 @@ public final class DomainTraining {
     }
 
     private static void train(Path root, Path ear) throws Exception {
-        DomainConfig config = DomainConfig.defaults("training", DomainMode.COMBINED, 0);
-        DomainDirectory directory = DomainsRoot.at(root).create(config);
+        DomainDirectory directory = DomainsRoot.at(root).create(DomainConfig.defaults("training", DomainMode.COMBINED, 0));
         ProcessLogging.install(directory.logFile("training"), "training/training");
+        // Read back as a domain isolate reads them (DomainMain's options, domain.json), so that the cache holds those classes too.
+        CommandLine.populateCommand(new DomainMain(), "--domain-dir", directory.path().toString(), "--member", Member.SERVER.key());
+        DomainConfig config = DomainConfigJson.load(directory.configFile());
+        boot(config, directory, control -> {
+            if (ear != null) {
+                Path stored = Files.copy(ear, directory.archives().resolve("petstore.ear"), StandardCopyOption.REPLACE_EXISTING);
+                control.deploy("petstore.ear");
+                // Recorded as the admin records a deployment, so that the second boot redeploys it.
+                new ApplicationRegistry(directory).put(new ApplicationRecord("petstore", "petstore.ear", Files.size(stored), sha256(stored), Instant.now()));
+            }
+        }, ROUNDS, control -> { });
+        if (ear != null) {
+            // Started again as every domain starts: the recorded Pet Store redeployed, its JSPs restored from the JSP cache.
+            boot(config, directory, control -> { }, ROUNDS / 3, control -> control.undeploy("petstore"));
+        }
+    }
+
+    /**
+     * Boots the domain under a control link pair as the admin does, runs {@code first}, browses the Pet Store if it is
+     * deployed, runs {@code last} and stops.
+     */
+    private static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, int rounds, ControlStep last) throws Exception {
         ControlListener listener = new ControlListener(config, directory, Member.SERVER);
         Isolate me = Isolate.current();
         Link requests = Link.newLink(me, me);
@@ -71,23 +102,26 @@ public final class DomainTraining {
             listener.start(StartupConnections.NONE);
             DomainControl control = admin.control();
             int port = control.awaitReady(60_000).httpPort();
-            if (ear != null) {
-                Files.copy(ear, directory.archives().resolve("petstore.ear"), StandardCopyOption.REPLACE_EXISTING);
-                control.deploy("petstore.ear");
-                browse(port);
+            first.run(control);
+            if (!new ApplicationRegistry(directory).list().isEmpty()) {
+                browse(port, rounds);
                 control.metrics();
-                control.undeploy("petstore");
             }
+            last.run(control);
             control.status();
         } finally {
             listener.stop();
         }
     }
 
-    private static void browse(int port) throws IOException, InterruptedException {
+    private interface ControlStep {
+        void run(DomainControl control) throws Exception;
+    }
+
+    private static void browse(int port, int rounds) throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build()) {
             String base = "http://127.0.0.1:" + port;
-            for (int round = 0; round < ROUNDS; round++) {
+            for (int round = 0; round < rounds; round++) {
                 for (String page : PAGES) {
                     http.send(HttpRequest.newBuilder(URI.create(base + page)).build(), HttpResponse.BodyHandlers.discarding());
                 }
@@ -96,6 +130,14 @@ public final class DomainTraining {
                         .POST(HttpRequest.BodyPublishers.ofString("action=add&itemId=I-1005&quantity=1")).build(),
                         HttpResponse.BodyHandlers.discarding());
             }
+        }
+    }
+
+    private static String sha256(Path file) throws IOException {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
