@@ -1,5 +1,6 @@
 package dev.isola.domains;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigJson;
 
@@ -9,7 +10,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -157,13 +157,8 @@ public final class DomainsRoot {
     }
 
     static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + root + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.isola.appserver.deploy;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.ejb.BeanDefinition;
 import dev.isola.appserver.ejb.BeanKind;
@@ -47,14 +48,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 /**
  * Deploys one archive, atomically: every step records how to undo it ({@link UndoLog}), and
@@ -503,13 +502,8 @@ public final class Deployer {
     }
 
     static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + dir, e);
         }

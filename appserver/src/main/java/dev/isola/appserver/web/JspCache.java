@@ -1,5 +1,6 @@
 package dev.isola.appserver.web;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import org.apache.catalina.util.ServerInfo;
 
 import java.io.IOException;
@@ -282,13 +283,8 @@ public final class JspCache {
     }
 
     private static void deleteTree(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(directory);
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "could not delete " + directory + ": " + e);
         }

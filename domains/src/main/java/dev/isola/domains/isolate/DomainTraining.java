@@ -12,6 +12,7 @@ import dev.isola.domains.control.ControlClient;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.invoke.LinkPair;
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
 import picocli.CommandLine;
@@ -28,9 +29,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The training run of the application server's image (see {@link dev.isola.mvm.image.TrainingRun}):
@@ -63,7 +62,7 @@ public final class DomainTraining {
         try {
             train(root, ear != null && Files.isRegularFile(ear) ? ear : null);
         } finally {
-            deleteTree(root);
+            DirectoryTrees.delete(root);
         }
         System.exit(0);
     }
@@ -138,14 +137,6 @@ public final class DomainTraining {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

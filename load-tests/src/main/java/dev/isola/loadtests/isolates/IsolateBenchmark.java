@@ -1,5 +1,6 @@
 package dev.isola.loadtests.isolates;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.workload.ServerWorkload;
 import dev.isola.loadtests.workload.TomcatDerbyWorkload;
 import dev.isola.mvm.image.AotCache;
@@ -15,11 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The isolate benchmark (not a test): N = 1..5 servers as (a) plain JVMs with default flags,
@@ -121,10 +120,8 @@ public final class IsolateBenchmark implements Callable<Integer> {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(root);
         } catch (java.io.IOException e) {
             System.err.println("could not remove " + root + ": " + e.getMessage());
         }

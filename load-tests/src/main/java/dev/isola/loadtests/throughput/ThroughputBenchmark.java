@@ -1,5 +1,6 @@
 package dev.isola.loadtests.throughput;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.standalone.AppServerInstance;
 import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.admin.ServerImage;
@@ -20,13 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The throughput benchmark (not a test), the paper's section 4.3 on this server:
@@ -282,11 +281,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
+        try {
+            DirectoryTrees.delete(root);
+        } catch (java.io.IOException e) {
             System.err.println("could not remove " + root + ": " + e.getMessage());
         }
     }

@@ -1,5 +1,6 @@
 package dev.isola.mvm.image;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateSpec;
@@ -16,11 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 /**
  * Records an image's AOT cache: starts a training isolate of the image with
@@ -137,10 +136,8 @@ final class AotCacheBuilder {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(root);
         } catch (IOException ignored) {
             // Leftover build directories start with '.' and are ignored by lookups and listings.
         }

@@ -1,5 +1,6 @@
 package dev.isola.mvm.isolate;
 
+import dev.isola.mvm.io.DirectoryTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -132,10 +133,8 @@ public final class IsolateRegistry {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            DirectoryTrees.delete(root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + root, e);
         }
