@@ -1,5 +1,6 @@
 package dev.isola.loadtests.evaluation;
 
+import dev.isola.loadtests.standalone.IsolateFlags;
 import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.config.DomainMode;
@@ -45,20 +46,7 @@ final class StandaloneFleet implements Fleet {
 
     /** The JVM flags of the setup, before the class path. */
     static List<String> jvmFlags(Setup setup, List<String> tunedExtra) {
-        List<String> flags = new ArrayList<>();
-        if (setup == Setup.MS_TUNED) {
-            IsolateSettings settings = IsolateSettings.DEFAULTS;
-            flags.add("-Xmx" + settings.heap().toJvmArgument());
-            flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
-            settings.collector().jvmFlag().ifPresent(flags::add);
-            flags.add("-XX:+ExitOnOutOfMemoryError");
-            // as the mvm runtime gives every isolate (JvmCommandLine)
-            flags.add("-XX:TrimNativeHeapInterval=1000");
-            flags.addAll(settings.jvmOptions());
-            // Last, because the last of two settings of one flag wins: an extra -Xmn must replace the default's.
-            flags.addAll(tunedExtra);
-        }
-        return flags;
+        return setup == Setup.MS_TUNED ? IsolateFlags.of(IsolateSettings.DEFAULTS, tunedExtra) : List.of();
     }
 
     @Override

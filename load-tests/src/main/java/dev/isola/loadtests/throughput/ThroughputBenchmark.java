@@ -2,6 +2,7 @@ package dev.isola.loadtests.throughput;
 
 import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.standalone.AppServerInstance;
+import dev.isola.loadtests.standalone.IsolateFlags;
 import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.admin.ServerImage;
 import dev.isola.loadtests.isolates.Machine;
@@ -53,6 +54,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     static final String SEPARATE = "separate-db";
     static final String MDC = "MDC";
     static final String MS_PLAIN = "MS-plain";
+    static final String MS_TUNED = "MS-tuned";
 
     @Option(names = "--clients", defaultValue = "8", description = "Closed-loop clients of each measurement, in all its servers together (default ${DEFAULT-VALUE}).")
     int clients;
@@ -97,6 +99,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "(e.g. 32m), measured in every round beside MDC and MS-plain: what the default young generation costs or gains.")
     String compareYoungGeneration;
 
+    @Option(names = "--compare-jvm-options", description = "Also K combined domains whose isolates get these further JVM options "
+            + "(quoted, space-separated, e.g. \"-XX:TrimNativeHeapInterval=0\"), measured in every round beside MDC and MS-plain.")
+    String compareJvmOptions;
+
+    @Option(names = "--with-ms-tuned", description = "Also K plain JVMs with the domain isolates' flags (MS-tuned: no AOT cache, no admin "
+            + "isolate), measured in every round: whether a gap to MS-plain comes from the flags or from running as isolates.")
+    boolean withMsTuned;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // bin/bench-throughput passes defaults first; options given by the user come later and win.
@@ -111,6 +121,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         long begin = System.nanoTime();
         List<LoadResult> results = new ArrayList<>();
         List<PlainDomainJvm> plain = new ArrayList<>();
+        // Further configurations measured in every round, each against MS-plain (and MDC against MS-tuned).
+        java.util.LinkedHashMap<String, List<URI>> extras = new java.util.LinkedHashMap<>();
         DerbyServerIsolate derby = null;
         AppServerInstance admin = null;
         try {
@@ -128,11 +140,13 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             for (int k = 1; k <= domains; k++) {
                 mdc.add(domain(admin, "mdc-" + k, "jdbc:derby:products;create=true"));
             }
-            List<URI> mdcYoung = new ArrayList<>();
-            if (compareYoungGeneration != null) {
+            Optional<Variant> variant = variant();
+            if (variant.isPresent()) {
+                List<URI> urls = new ArrayList<>();
                 for (int k = 1; k <= domains; k++) {
-                    mdcYoung.add(domain(admin, "mdcy-" + k, "jdbc:derby:products;create=true", compareYoungGeneration));
+                    urls.add(domain(admin, "mdcv-" + k, "jdbc:derby:products;create=true", variant.get().isolateJson()));
                 }
+                extras.put(variant.get().label(), urls);
             }
             for (int k = 1; k <= domains; k++) {
                 // Created and deployed by the admin like the others, then stopped, and run by a plain JVM instead.
@@ -142,24 +156,35 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 plain.add(PlainDomainJvm.start(javaHome.resolve("bin/java"), image, admin.domainsDirectory().resolve("ms-" + k), List.of()));
                 ms.add(url);
             }
-            for (int k = 0; k < ms.size(); k++) {
-                awaitAnswer(ms.get(k), plain.get(k));
+            if (withMsTuned) {
+                List<URI> tuned = new ArrayList<>();
+                for (int k = 1; k <= domains; k++) {
+                    URI url = domain(admin, "mst-" + k, "jdbc:derby:products;create=true");
+                    admin.stopDomain("mst-" + k);
+                    say("starting mst-" + k + " as a plain JVM with the isolates' flags");
+                    plain.add(PlainDomainJvm.start(javaHome.resolve("bin/java"), image, admin.domainsDirectory().resolve("mst-" + k),
+                            IsolateFlags.of(IsolateSettings.DEFAULTS, List.of())));
+                    tuned.add(url);
+                }
+                extras.put(MS_TUNED, tuned);
+            }
+            List<URI> allPlain = new ArrayList<>(ms);
+            extras.getOrDefault(MS_TUNED, List.of()).forEach(allPlain::add);
+            for (int k = 0; k < allPlain.size(); k++) {
+                awaitAnswer(allPlain.get(k), plain.get(k));
             }
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
                 Duration warmup = Duration.ofSeconds(warmupSeconds);
-                String young = mdcYoung.isEmpty() ? null : MDC + "-" + compareYoungGeneration;
                 java.util.function.Function<String, List<URI>> targetsOf = configuration -> switch (configuration) {
                     case COLOCATED -> List.of(colocated);
                     case SEPARATE -> List.of(separate);
                     case MDC -> mdc;
                     case MS_PLAIN -> ms;
-                    default -> mdcYoung;
+                    default -> extras.get(configuration);
                 };
                 List<String> all = new ArrayList<>(List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN));
-                if (young != null) {
-                    all.add(young);
-                }
+                all.addAll(extras.keySet());
                 for (String configuration : all) {
                     List<URI> targets = targetsOf.apply(configuration);
                     LoadResult w = load.run("warm-up", configuration, 0, targets, clients, warmup);
@@ -167,11 +192,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 }
                 Duration period = Duration.ofSeconds(seconds);
                 for (int r = 1; r <= rounds; r++) {
-                    List<String> order = new ArrayList<>(r % 2 == 1 ? List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN) : List.of(SEPARATE, COLOCATED, MS_PLAIN, MDC));
-                    if (young != null) {
-                        // next to MS-plain, on the other side from MDC
-                        order.add(r % 2 == 1 ? order.size() : order.size() - 2, young);
+                    // A B C D, then the mirror image: every configuration has the others on both sides across two rounds.
+                    List<String> order = new ArrayList<>(List.of(COLOCATED, SEPARATE));
+                    List<String> domainsOrder = new ArrayList<>(List.of(MDC, MS_PLAIN));
+                    domainsOrder.addAll(extras.keySet());
+                    if (r % 2 == 0) {
+                        java.util.Collections.reverse(order);
+                        java.util.Collections.reverse(domainsOrder);
                     }
+                    order.addAll(domainsOrder);
                     for (String configuration : order) {
                         boolean database = configuration.equals(COLOCATED) || configuration.equals(SEPARATE);
                         List<URI> targets = targetsOf.apply(configuration);
@@ -208,20 +237,29 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                         "+11% throughput, −36% response time (co-located vs separate Cloudscape process)"),
                 new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN, 1.00,
                         "\"equivalent results to MS\" (MDC vs MS)")));
-        if (compareYoungGeneration != null) {
-            comparisons.add(new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with a " + compareYoungGeneration
-                    + " young generation vs K plain JVMs", MDC + "-" + compareYoungGeneration, MS_PLAIN, 1.00, "(not in the paper)"));
+        for (String extra : extras.keySet()) {
+            comparisons.add(extra.equals(MS_TUNED)
+                    ? new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs with the same flags",
+                            MDC, MS_TUNED, 1.00, "(not in the paper)")
+                    : new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with " + variant().orElseThrow().description()
+                            + " vs K plain JVMs", extra, MS_PLAIN, 1.00, "(not in the paper)"));
         }
         new ThroughputReport(results, comparisons).write(out, command, setup, Machine.describe(javaHome));
         say("results in " + out.toAbsolutePath() + " (README.md, throughput.csv, *.png)");
         return 0;
     }
 
-    private void validate() {
+    void validate() {
         CommandLine cl = new CommandLine(this);
         if (clients < 1 || domains < 1 || rounds < 1 || seconds < 1 || warmupSeconds < 0 || poolSize < 1) {
             throw new CommandLine.ParameterException(cl, "--clients, --domains, --rounds, --seconds and --pool-size must be at least 1, "
                     + "--warmup-seconds at least 0");
+        }
+        if (compareYoungGeneration != null && compareJvmOptions != null) {
+            throw new CommandLine.ParameterException(cl, "give --compare-young-generation or --compare-jvm-options, not both (one variant per run)");
+        }
+        if (compareJvmOptions != null && compareJvmOptions.isBlank()) {
+            throw new CommandLine.ParameterException(cl, "--compare-jvm-options is empty: give the options, e.g. \"-XX:TrimNativeHeapInterval=0\"");
         }
         if (clients < domains) {
             throw new CommandLine.ParameterException(cl, "--clients " + clients + " cannot load " + domains + " domains: give at least one client each");
@@ -239,17 +277,36 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         return domain(admin, name, url, null);
     }
 
-    /** The same, with {@code youngGeneration} for its isolate instead of the default when not null. */
-    private URI domain(AppServerInstance admin, String name, String url, String youngGeneration) throws IOException, InterruptedException {
+    /** The same, with {@code isolateJson} (the domain's "isolate" settings object) instead of the defaults when not null. */
+    private URI domain(AppServerInstance admin, String name, String url, String isolateJson) throws IOException, InterruptedException {
         int port = LoopbackPort.free();
-        say("creating domain " + name + " on port " + port + " (products datasource " + url + ")");
+        say("creating domain " + name + " on port " + port + " (products datasource " + url + ")"
+                + (isolateJson == null ? "" : ", isolate " + isolateJson));
         admin.createDomain("{\"name\": \"" + name + "\", \"mode\": \"combined\", \"httpPort\": " + port
-                + (youngGeneration == null ? "" : ", \"isolate\": {\"youngGeneration\": \"" + youngGeneration + "\"}")
+                + (isolateJson == null ? "" : ", \"isolate\": " + isolateJson)
                 + ", \"dataSources\": [{\"name\": \"java:global/jdbc/products\", \"url\": \"" + url + "\", \"maxPoolSize\": " + poolSize + "}]}");
         admin.deploy(name, ear);
         URI page = URI.create("http://127.0.0.1:" + port + "/products/list");
         awaitAnswer(page, null);
         return page;
+    }
+
+    /** Domains that differ from MDC's in their isolate settings: a label for the report and the "isolate" JSON. */
+    record Variant(String label, String description, String isolateJson) { }
+
+    /** The variant of MDC that {@code --compare-young-generation} or {@code --compare-jvm-options} asks for, if any. */
+    Optional<Variant> variant() {
+        if (compareYoungGeneration != null) {
+            return Optional.of(new Variant(MDC + "-" + compareYoungGeneration, "a " + compareYoungGeneration + " young generation",
+                    "{\"youngGeneration\": \"" + compareYoungGeneration + "\"}"));
+        }
+        if (compareJvmOptions != null) {
+            List<String> options = List.of(compareJvmOptions.trim().split("\\s+"));
+            String json = options.stream().map(o -> "\"" + o.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
+                    .collect(java.util.stream.Collectors.joining(", ", "{\"jvmOptions\": [", "]}"));
+            return Optional.of(new Variant(MDC + " " + String.join(" ", options), "the JVM options " + String.join(" ", options), json));
+        }
+        return Optional.empty();
     }
 
     private static void awaitAnswer(URI page, PlainDomainJvm jvm) throws IOException, InterruptedException {

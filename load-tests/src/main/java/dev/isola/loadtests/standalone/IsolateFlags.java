@@ -1,0 +1,31 @@
+package dev.isola.loadtests.standalone;
+
+import dev.isola.domains.config.IsolateSettings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JVM flags a domain isolate runs with, for a plain JVM that should run like one (the
+ * MS-tuned baseline of the evaluation and of the throughput benchmark): heap, young generation,
+ * collector and options of the isolate's settings, and what the mvm runtime gives every isolate
+ * ({@code JvmCommandLine}). No AOT cache: that is what the baseline is without.
+ */
+public final class IsolateFlags {
+
+    private IsolateFlags() {
+    }
+
+    /** @param extra further flags, last, so that one of them replaces a default of the same flag (the last setting wins) */
+    public static List<String> of(IsolateSettings settings, List<String> extra) {
+        List<String> flags = new ArrayList<>();
+        flags.add("-Xmx" + settings.heap().toJvmArgument());
+        flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
+        settings.collector().jvmFlag().ifPresent(flags::add);
+        flags.add("-XX:+ExitOnOutOfMemoryError");
+        flags.add("-XX:TrimNativeHeapInterval=1000");
+        flags.addAll(settings.jvmOptions());
+        flags.addAll(extra);
+        return flags;
+    }
+}
