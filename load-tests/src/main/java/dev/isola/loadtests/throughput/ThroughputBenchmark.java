@@ -103,6 +103,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "(quoted, space-separated, e.g. \"-XX:TrimNativeHeapInterval=0\"), measured in every round beside MDC and MS-plain.")
     String compareJvmOptions;
 
+    @Option(names = "--compare-isolate", description = "Also K combined domains whose \"isolate\" settings are this JSON object "
+            + "(e.g. '{\"collector\": \"parallel\"}', as in a domain's configuration), measured in every round beside MDC and MS-plain.")
+    String compareIsolate;
+
     @Option(names = "--with-ms-tuned", description = "Also K plain JVMs with the domain isolates' flags (MS-tuned: no AOT cache, no admin "
             + "isolate), measured in every round: whether a gap to MS-plain comes from the flags or from running as isolates.")
     boolean withMsTuned;
@@ -255,8 +259,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "--clients, --domains, --rounds, --seconds and --pool-size must be at least 1, "
                     + "--warmup-seconds at least 0");
         }
-        if (compareYoungGeneration != null && compareJvmOptions != null) {
-            throw new CommandLine.ParameterException(cl, "give --compare-young-generation or --compare-jvm-options, not both (one variant per run)");
+        if (java.util.stream.Stream.of(compareYoungGeneration, compareJvmOptions, compareIsolate).filter(java.util.Objects::nonNull).count() > 1) {
+            throw new CommandLine.ParameterException(cl, "give one of --compare-young-generation, --compare-jvm-options and --compare-isolate, "
+                    + "not two (one variant per run)");
         }
         if (compareJvmOptions != null && compareJvmOptions.isBlank()) {
             throw new CommandLine.ParameterException(cl, "--compare-jvm-options is empty: give the options, e.g. \"-XX:TrimNativeHeapInterval=0\"");
@@ -294,11 +299,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     /** Domains that differ from MDC's in their isolate settings: a label for the report and the "isolate" JSON. */
     record Variant(String label, String description, String isolateJson) { }
 
-    /** The variant of MDC that {@code --compare-young-generation} or {@code --compare-jvm-options} asks for, if any. */
+    /** The variant of MDC that {@code --compare-young-generation}, {@code --compare-jvm-options} or {@code --compare-isolate} asks for, if any. */
     Optional<Variant> variant() {
         if (compareYoungGeneration != null) {
             return Optional.of(new Variant(MDC + "-" + compareYoungGeneration, "a " + compareYoungGeneration + " young generation",
                     "{\"youngGeneration\": \"" + compareYoungGeneration + "\"}"));
+        }
+        if (compareIsolate != null) {
+            return Optional.of(new Variant("MDC " + compareIsolate.replaceAll("[\\s\"{}]", ""), "the isolate settings " + compareIsolate, compareIsolate));
         }
         if (compareJvmOptions != null) {
             List<String> options = List.of(compareJvmOptions.trim().split("\\s+"));

@@ -39,6 +39,13 @@ class ThroughputBenchmarkTest {
     }
 
     @Test
+    void isolateSettingsAreTakenAsGiven() {
+        ThroughputBenchmark.Variant v = parse("--compare-isolate", "{\"collector\": \"parallel\"}").variant().orElseThrow();
+        assertEquals("{\"collector\": \"parallel\"}", v.isolateJson());
+        assertEquals("MDC collector:parallel", v.label());
+    }
+
+    @Test
     void withoutEitherOptionThereIsNoVariant() {
         assertTrue(parse().variant().isEmpty());
     }
@@ -47,7 +54,7 @@ class ThroughputBenchmarkTest {
     void bothVariantsAtOnceAreRefused() {
         ThroughputBenchmark b = parse("--compare-young-generation", "32m", "--compare-jvm-options", "-XX:+UseNUMA");
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, b::validate);
-        assertTrue(e.getMessage().contains("not both"), e.getMessage());
+        assertTrue(e.getMessage().contains("not two"), e.getMessage());
     }
 
     @Test
