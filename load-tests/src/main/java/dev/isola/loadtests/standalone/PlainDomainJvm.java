@@ -18,8 +18,18 @@ import java.util.concurrent.TimeUnit;
  * behaviour that is measured: the domain isolates' log manager (which keeps the log working
  * during shutdown) and the native-access and Unsafe permissions (without them the JDK prints
  * warnings about the links' FFM calls and Fory's Unsafe).
+ *
+ * <p>Like every isolate, it runs in a session of its own ({@code setsid}, as the mvm runtime
+ * starts isolates and as a service manager starts one JVM per application). Where the kernel
+ * groups processes by session for scheduling (autogroup, on by default in Debian's kernels), a
+ * server in the benchmark's own session would share one scheduling group with the load
+ * generator and the other baselines, while each isolate has a group of its own: the two setups
+ * would be scheduled differently, and the measured difference would be that, not the server
+ * (docs/results/throughput/autogroup/).
  */
 public final class PlainDomainJvm implements AutoCloseable {
+
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
     private final Path output;
@@ -36,6 +46,9 @@ public final class PlainDomainJvm implements AutoCloseable {
         Path output = domainDirectory.resolve("logs").resolve("stdout.log");
         Files.createDirectories(output.getParent());
         List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            command.add(SETSID.toString());
+        }
         command.add(java.toString());
         command.addAll(jvmFlags);
         command.add("--enable-native-access=ALL-UNNAMED");
