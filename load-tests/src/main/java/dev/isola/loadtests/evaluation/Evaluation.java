@@ -130,7 +130,7 @@ public final class Evaluation implements Callable<Integer> {
 
             | setup | what runs | JVM flags |
             |---|---|---|
-            | MS-plain | one plain `java` process per server: `DomainMain --member server` of a combined domain, class path = the server image | none (G1, heap sized by the machine); no AOT cache, the JDK's default CDS archive only |
+            | MS-plain | one plain `java` process per server, in a session of its own (`setsid`, as isolates are): `DomainMain --member server` of a combined domain, class path = the server image | none (G1, heap sized by the machine); no AOT cache, the JDK's default CDS archive only |
             | MS-tuned | the same | a combined domain isolate's flags: `%s`; no AOT cache |
             | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | the same flags, plus the image's AOT cache (`-XX:AOTCache`) |
             | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn%s %s` |
