@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -54,9 +55,10 @@ import java.util.stream.Stream;
  *
  * <p>Generations are published whole: written into a temporary directory beside them, then moved
  * into place atomically; of two servers publishing the same number of classes the first wins, and
- * a generation never changes afterwards. Older generations stay (they are small, and a server may
- * be copying one). A generation whose manifest is missing or does not match its files is
- * reported and removed, and the next older one is tried.
+ * a generation never changes afterwards. A publisher removes the generations older than the newest
+ * two once they have been superseded for a minute (a server may still be copying one). A
+ * generation whose manifest is missing or does not match its files is reported and removed, and
+ * the next older one is tried.
  */
 public final class JspCache {
 
@@ -64,10 +66,19 @@ public final class JspCache {
     static final String MANIFEST = "jsp-cache.manifest";
     private static final String TEMPORARY = ".tmp-";
 
+    /** How long a superseded generation stays for servers that may still be copying it (a copy takes milliseconds). */
+    static final Duration SUPERSEDED_GRACE = Duration.ofMinutes(1);
+
     private final Path root;
+    private final Duration supersededGrace;
 
     public JspCache(Path root) {
+        this(root, SUPERSEDED_GRACE);
+    }
+
+    JspCache(Path root, Duration supersededGrace) {
         this.root = root.toAbsolutePath().normalize();
+        this.supersededGrace = supersededGrace;
     }
 
     public Path root() {
@@ -161,6 +172,7 @@ public final class JspCache {
             Path generation = entry.resolve(Integer.toString(classes.size()));
             Files.move(temporary, generation, StandardCopyOption.ATOMIC_MOVE);
             LOG.log(System.Logger.Level.INFO, "published " + classes.size() + " compiled JSP class(es) to " + generation);
+            pruneSuperseded(entry);
             return true;
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
             return false;
@@ -184,6 +196,25 @@ public final class JspCache {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot list the JSP cache entry " + entry + ": " + e);
             return List.of();
+        }
+    }
+
+    /**
+     * Removes the generations older than the newest two that were published more than the grace period ago: every
+     * generation holds all classes of the one before, so keeping them all would grow the entry with the square of a
+     * module's pages. The newest two stay, and younger ones, because a server may be copying them right now.
+     */
+    private void pruneSuperseded(Path entry) {
+        List<Path> generations = generationsNewestFirst(entry);
+        long cutoff = System.currentTimeMillis() - supersededGrace.toMillis();
+        for (Path old : generations.subList(Math.min(2, generations.size()), generations.size())) {
+            try {
+                if (Files.getLastModifiedTime(old).toMillis() <= cutoff) {
+                    discard(old);
+                }
+            } catch (IOException e) {
+                // gone already: another server pruned it
+            }
         }
     }
 
