@@ -1,6 +1,14 @@
 package dev.isola.domains.applications;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -20,5 +28,16 @@ public record ApplicationRecord(String name, String archive, long size, String s
         Objects.requireNonNull(archive, "archive");
         Objects.requireNonNull(sha256, "sha256");
         Objects.requireNonNull(deployedAt, "deployedAt");
+    }
+
+    /** The record of {@code stored}, an archive already in the domain's {@code applications/}, deployed now as {@code name}. */
+    public static ApplicationRecord ofStored(String name, Path stored) throws IOException {
+        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(stored), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return new ApplicationRecord(name, stored.getFileName().toString(), Files.size(stored),
+                    HexFormat.of().formatHex(in.getMessageDigest().digest()), Instant.now());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK has no SHA-256", e);
+        }
     }
 }

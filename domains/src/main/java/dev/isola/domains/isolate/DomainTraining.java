@@ -25,10 +25,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -78,7 +74,7 @@ public final class DomainTraining {
                 Path stored = Files.copy(ear, directory.archives().resolve("petstore.ear"), StandardCopyOption.REPLACE_EXISTING);
                 control.deploy("petstore.ear");
                 // Recorded as the admin records a deployment, so that the second boot redeploys it.
-                new ApplicationRegistry(directory).put(new ApplicationRecord("petstore", "petstore.ear", Files.size(stored), sha256(stored), Instant.now()));
+                new ApplicationRegistry(directory).put(ApplicationRecord.ofStored("petstore", stored));
             }
         }, ROUNDS, control -> { });
         if (ear != null) {
@@ -129,14 +125,6 @@ public final class DomainTraining {
                         .POST(HttpRequest.BodyPublishers.ofString("action=add&itemId=I-1005&quantity=1")).build(),
                         HttpResponse.BodyHandlers.discarding());
             }
-        }
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -8,14 +8,8 @@ import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainMode;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -37,18 +31,8 @@ final class DomainFixture {
         if (ear.isPresent()) {
             Path stored = directory.archives().resolve(APPLICATION + ".ear");
             Files.copy(ear.get(), stored);
-            new ApplicationRegistry(directory).put(new ApplicationRecord(APPLICATION, stored.getFileName().toString(), Files.size(stored),
-                    sha256(stored), Instant.now()));
+            new ApplicationRegistry(directory).put(ApplicationRecord.ofStored(APPLICATION, stored));
         }
         return directory;
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JDK has no SHA-256", e);
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.isola.loadtests.standalone;
 
 import dev.isola.domains.config.IsolateSettings;
+import dev.isola.mvm.isolate.IsolateProcessDefaults;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.List;
  * The JVM flags a domain isolate runs with, for a plain JVM that should run like one (the
  * MS-tuned baseline of the evaluation and of the throughput benchmark): heap, young generation,
  * collector and options of the isolate's settings, and what the mvm runtime gives every isolate
- * ({@code JvmCommandLine}). No AOT cache: that is what the baseline is without.
+ * ({@link IsolateProcessDefaults}). No AOT cache: that is what the baseline is without.
  */
 public final class IsolateFlags {
 
@@ -22,8 +23,8 @@ public final class IsolateFlags {
         flags.add("-Xmx" + settings.heap().toJvmArgument());
         flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
         settings.collector().jvmFlag().ifPresent(flags::add);
-        flags.add("-XX:+ExitOnOutOfMemoryError");
-        flags.add("-XX:TrimNativeHeapInterval=1000");
+        flags.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
+        flags.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);
         flags.addAll(settings.jvmOptions());
         flags.addAll(extra);
         return flags;

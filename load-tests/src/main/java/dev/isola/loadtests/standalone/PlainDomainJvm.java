@@ -2,6 +2,7 @@ package dev.isola.loadtests.standalone;
 
 import dev.isola.domains.isolate.DomainMain;
 import dev.isola.domains.logging.LastWordsLogManager;
+import dev.isola.mvm.isolate.IsolateProcessDefaults;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,8 +30,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PlainDomainJvm implements AutoCloseable {
 
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
-
     private final Process process;
     private final Path output;
 
@@ -46,13 +45,10 @@ public final class PlainDomainJvm implements AutoCloseable {
         Path output = domainDirectory.resolve("logs").resolve("stdout.log");
         Files.createDirectories(output.getParent());
         List<String> command = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
-            command.add(SETSID.toString());
-        }
+        command.addAll(IsolateProcessDefaults.launcherPrefix());
         command.add(java.toString());
         command.addAll(jvmFlags);
-        command.add("--enable-native-access=ALL-UNNAMED");
-        command.add("--sun-misc-unsafe-memory-access=allow");
+        command.addAll(IsolateProcessDefaults.accessPermissions());
         command.add("-D" + LastWordsLogManager.PROPERTY + "=" + LastWordsLogManager.class.getName());
         command.addAll(List.of("-cp", imageLibrary.toAbsolutePath() + "/*", DomainMain.class.getName(),
                 "--domain-dir", domainDirectory.toString(), "--member", "server"));

@@ -152,30 +152,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 }
                 extras.put(variant.get().label(), urls);
             }
-            for (int k = 1; k <= domains; k++) {
-                // Created and deployed by the admin like the others, then stopped, and run by a plain JVM instead.
-                URI url = domain(admin, "ms-" + k, "jdbc:derby:products;create=true");
-                admin.stopDomain("ms-" + k);
-                say("starting ms-" + k + " as a plain JVM");
-                plain.add(PlainDomainJvm.start(javaHome.resolve("bin/java"), image, admin.domainsDirectory().resolve("ms-" + k), List.of()));
-                ms.add(url);
-            }
+            ms.addAll(plainJvms(admin, "ms", List.of(), plain));
             if (withMsTuned) {
-                List<URI> tuned = new ArrayList<>();
-                for (int k = 1; k <= domains; k++) {
-                    URI url = domain(admin, "mst-" + k, "jdbc:derby:products;create=true");
-                    admin.stopDomain("mst-" + k);
-                    say("starting mst-" + k + " as a plain JVM with the isolates' flags");
-                    plain.add(PlainDomainJvm.start(javaHome.resolve("bin/java"), image, admin.domainsDirectory().resolve("mst-" + k),
-                            IsolateFlags.of(IsolateSettings.DEFAULTS, List.of())));
-                    tuned.add(url);
-                }
-                extras.put(MS_TUNED, tuned);
-            }
-            List<URI> allPlain = new ArrayList<>(ms);
-            extras.getOrDefault(MS_TUNED, List.of()).forEach(allPlain::add);
-            for (int k = 0; k < allPlain.size(); k++) {
-                awaitAnswer(allPlain.get(k), plain.get(k));
+                extras.put(MS_TUNED, plainJvms(admin, "mst", IsolateFlags.of(IsolateSettings.DEFAULTS, List.of()), plain));
             }
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
@@ -282,8 +261,22 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         return domain(admin, name, url, null);
     }
 
-    /** The same, with {@code isolateJson} (the domain's "isolate" settings object) instead of the defaults when not null. */
+    /**
+     * The same, with {@code isolateJson} (the domain's "isolate" settings object) instead of the defaults when not null.
+     * Restarted after the deployment, so that every configuration runs on a products database opened at start, as the
+     * plain JVMs do (they start on the database their domain created): a database still open from its creation has no
+     * index statistics yet, and Derby may plan the benchmark's queries differently.
+     */
     private URI domain(AppServerInstance admin, String name, String url, String isolateJson) throws IOException, InterruptedException {
+        URI page = createAndDeploy(admin, name, url, isolateJson);
+        admin.stopDomain(name);
+        admin.startDomain(name, Duration.ofMinutes(3));
+        awaitAnswer(page, null);
+        return page;
+    }
+
+    /** Creates domain {@code name} with a products datasource of {@code url}, deploys the products EAR; returns its page. */
+    private URI createAndDeploy(AppServerInstance admin, String name, String url, String isolateJson) throws IOException, InterruptedException {
         int port = LoopbackPort.free();
         say("creating domain " + name + " on port " + port + " (products datasource " + url + ")"
                 + (isolateJson == null ? "" : ", isolate " + isolateJson));
@@ -291,14 +284,31 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 + (isolateJson == null ? "" : ", \"isolate\": " + isolateJson)
                 + ", \"dataSources\": [{\"name\": \"java:global/jdbc/products\", \"url\": \"" + url + "\", \"maxPoolSize\": " + poolSize + "}]}");
         admin.deploy(name, ear);
-        // Restarted, so that every configuration runs on a products database opened at start, as the
-        // plain JVMs of MS do (they restart the domain the admin created): a database still open from
-        // its creation has no index statistics yet, and Derby plans the benchmark's queries differently.
-        admin.stopDomain(name);
-        admin.startDomain(name, Duration.ofMinutes(3));
-        URI page = URI.create("http://127.0.0.1:" + port + "/products/list");
-        awaitAnswer(page, null);
-        return page;
+        return URI.create("http://127.0.0.1:" + port + "/products/list");
+    }
+
+    /**
+     * K domains {@code prefix-1..K}, created and deployed by the admin like the others, then stopped and run by plain JVMs
+     * with {@code flags} instead (added to {@code started}, to be closed by the caller); returns their pages once all answer.
+     */
+    private List<URI> plainJvms(AppServerInstance admin, String prefix, List<String> flags, List<PlainDomainJvm> started)
+            throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<URI> pages = new ArrayList<>();
+        List<PlainDomainJvm> jvms = new ArrayList<>();
+        for (int k = 1; k <= domains; k++) {
+            String name = prefix + "-" + k;
+            pages.add(createAndDeploy(admin, name, "jdbc:derby:products;create=true", null));
+            admin.stopDomain(name);
+            say("starting " + name + " as a plain JVM" + (flags.isEmpty() ? "" : " with the isolates' flags"));
+            PlainDomainJvm jvm = PlainDomainJvm.start(java, image, admin.domainsDirectory().resolve(name), flags);
+            started.add(jvm);
+            jvms.add(jvm);
+        }
+        for (int k = 0; k < pages.size(); k++) {
+            awaitAnswer(pages.get(k), jvms.get(k));
+        }
+        return pages;
     }
 
     /** Domains that differ from MDC's in their isolate settings: a label for the report and the "isolate" JSON. */

@@ -1,6 +1,5 @@
 package dev.isola.mvm.isolate;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,18 +12,6 @@ import java.util.Optional;
  * at a glance and testable without spawning anything.
  */
 final class JvmCommandLine {
-
-    /** Puts each isolate in a session of its own, so a terminal's Ctrl-C aimed at the creator does not reach it. */
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
-
-    /**
-     * Native heap trimming, every second. The JIT compilers (C2 above all) malloc arenas of
-     * many megabytes while they compile and free them afterwards; glibc keeps freed memory
-     * resident unless it is trimmed. Measured on a domain isolate with the Pet Store: 15% less
-     * PSS (about 30 MB), for a periodic {@code malloc_trim} that costs microseconds
-     * (docs/results/breakdown/flags/). A spec that sets its own interval keeps it.
-     */
-    static final String TRIM_NATIVE_HEAP = "-XX:TrimNativeHeapInterval=1000";
 
     private JvmCommandLine() {
     }
@@ -39,23 +26,16 @@ final class JvmCommandLine {
      */
     static List<String> of(IsolateSpec spec, IsolateDirectory directory, Path mvmHome, Optional<Path> aotCache) {
         List<String> command = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
-            command.add(SETSID.toString());
-        }
+        command.addAll(IsolateProcessDefaults.launcherPrefix());
         command.add(spec.image().javaLauncher().toString());
         spec.maxHeap().ifPresent(size -> command.add("-Xmx" + size.toJvmArgument()));
         spec.youngGeneration().ifPresent(size -> command.add("-Xmn" + size.toJvmArgument()));
         spec.collector().jvmFlag().ifPresent(command::add);
-        // An isolate that runs out of heap is ended rather than left limping; the runtime
-        // reports it as OutOfMemory from the message the JVM prints.
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         if (spec.jvmOptions().stream().noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"))) {
-            command.add(TRIM_NATIVE_HEAP);
+            command.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);
         }
-        // Links sleep and wake on a futex through the FFM API; their codec (Apache Fory) reads
-        // field offsets through sun.misc.Unsafe. Both would otherwise print warnings.
-        command.add("--enable-native-access=ALL-UNNAMED");
-        command.add("--sun-misc-unsafe-memory-access=allow");
+        command.addAll(IsolateProcessDefaults.accessPermissions());
         command.add("-D" + MvmHome.PROPERTY + "=" + mvmHome);
         for (Map.Entry<String, String> property : spec.systemProperties().entrySet()) {
             command.add("-D" + property.getKey() + "=" + property.getValue());

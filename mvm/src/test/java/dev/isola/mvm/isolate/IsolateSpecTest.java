@@ -71,7 +71,7 @@ class IsolateSpecTest {
 
         assertTrue(command.containsAll(List.of("-Xmx64m", "-Xmn8m", "-XX:+UseSerialGC", "-Dk=v", "-XX:+ExitOnOutOfMemoryError")), command.toString());
         assertEquals(IsolateBootstrap.class.getName(), command.get(command.size() - 2));
-        assertTrue(command.contains(JvmCommandLine.TRIM_NATIVE_HEAP), "an isolate trims its native heap by default: " + command);
+        assertTrue(command.contains(IsolateProcessDefaults.TRIM_NATIVE_HEAP), "an isolate trims its native heap by default: " + command);
     }
 
     @Test
