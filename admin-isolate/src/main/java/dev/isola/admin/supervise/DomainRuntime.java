@@ -3,6 +3,7 @@ package dev.isola.admin.supervise;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.IsolateSettings;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlClient;
 import dev.isola.domains.control.MemberStatus;
@@ -442,6 +443,11 @@ public final class DomainRuntime {
         onceReady.forEach(Runnable::run);
     }
 
+    private static String youngGeneration(IsolateSettings settings) {
+        return settings.elasticYoungGeneration() ? settings.youngGeneration() + " (" + settings.busyYoungGeneration() + " while busy)"
+                : settings.youngGeneration().toString();
+    }
+
     private MemberRuntime running(Member member) {
         return member(member).orElseThrow(() -> new DomainOperationException(DomainOperationException.Kind.FAILED,
                 "the " + member.key() + " isolate of domain " + name + " is not running"));
@@ -459,7 +465,7 @@ public final class DomainRuntime {
         }
         String isolateName = member.isolateName(name);
         record(isolateName, -1, DomainEvent.Kind.STARTING, "starting (heap " + config.settings(member).heap() + ", young generation "
-                + config.settings(member).youngGeneration() + ", " + config.settings(member).collector().name().toLowerCase() + " collector)");
+                + youngGeneration(config.settings(member)) + ", " + config.settings(member).collector().name().toLowerCase() + " collector)");
         long begin = System.nanoTime();
         try {
             isolate.start(links.toArray(Link[]::new));

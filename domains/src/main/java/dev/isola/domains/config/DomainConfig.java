@@ -68,6 +68,10 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
                 throw new DomainConfigException(field + ".youngGeneration", settings.youngGeneration()
                         + " must be positive and smaller than the heap (" + settings.heap() + ")");
             }
+            if (settings.busyYoungGeneration().compareTo(settings.heap()) >= 0) {
+                throw new DomainConfigException(field + ".busyYoungGeneration", settings.busyYoungGeneration()
+                        + " must be smaller than the heap (" + settings.heap() + ")");
+            }
         }
         isolates = Map.copyOf(isolates);
         dataSources = List.copyOf(dataSources);

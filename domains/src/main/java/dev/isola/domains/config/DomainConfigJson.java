@@ -54,7 +54,7 @@ public final class DomainConfigJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations");
-    private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "collector", "jvmOptions");
+    private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
     private static final Set<String> DESTINATION = Set.of("name", "type", "maxDeliveryAttempts", "deadLetterQueue");
@@ -169,6 +169,7 @@ public final class DomainConfigJson {
             ObjectNode node = isolates.putObject(member.key());
             node.put("heap", s.heap().toString());
             node.put("youngGeneration", s.youngGeneration().toString());
+            node.put("busyYoungGeneration", s.busyYoungGeneration().toString());
             node.put("collector", collectorKey(s.collector()));
             ArrayNode options = node.putArray("jvmOptions");
             s.jvmOptions().forEach(options::add);
@@ -230,7 +231,7 @@ public final class DomainConfigJson {
 
     private static IsolateSettings settings(JsonNode json, String field, IsolateSettings base) {
         if (!json.isObject()) {
-            throw new DomainConfigException(field, "must be an object with heap, youngGeneration, collector and jvmOptions");
+            throw new DomainConfigException(field, "must be an object with heap, youngGeneration, busyYoungGeneration, collector and jvmOptions");
         }
         knownFields(json, field + ".", ISOLATE);
         IsolateSettings s = base;
@@ -245,6 +246,14 @@ public final class DomainConfigJson {
         }
         if (json.has("jvmOptions")) {
             s = s.withJvmOptions(jvmOptions(json.get("jvmOptions"), field + ".jvmOptions"));
+        }
+        if (json.has("busyYoungGeneration")) {
+            MemorySize busy = size(text(json, "busyYoungGeneration", null, field + ".busyYoungGeneration"), field + ".busyYoungGeneration");
+            try {
+                s = s.withBusyYoungGeneration(busy);
+            } catch (IllegalArgumentException e) {
+                throw new DomainConfigException(field + ".busyYoungGeneration", e.getMessage());
+            }
         }
         return s;
     }

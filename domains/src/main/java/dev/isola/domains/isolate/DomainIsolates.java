@@ -32,6 +32,9 @@ public final class DomainIsolates {
         IsolateSettings settings = config.settings(member);
         IsolateSpec.Builder builder = IsolateSpec.builder(DomainMain.class.getName());
         settings.jvmOptions().forEach(builder::jvmOption);
+        if (settings.elasticYoungGeneration()) {
+            builder.busyYoungGeneration(settings.busyYoungGeneration());
+        }
         return builder
                 .name(member.isolateName(config.name()))
                 .arguments("--domain-dir", directory.path().toString(), "--member", member.key())

@@ -69,6 +69,36 @@ class DomainConfigJsonTest {
     }
 
     @Test
+    void theYoungGenerationIsElasticByDefaultAndFixedWhereItCannotGrow() {
+        IsolateSettings defaults = DomainConfigJson.parse("{\"name\": \"shop\"}", 0).settings(Member.SERVER);
+        assertEquals(MemorySize.parse("16m"), defaults.youngGeneration());
+        assertEquals(MemorySize.parse("64m"), defaults.busyYoungGeneration());
+        assertTrue(defaults.elasticYoungGeneration());
+
+        IsolateSettings explicit = DomainConfigJson.parse("""
+                {"name": "shop", "isolate": {"youngGeneration": "8m", "busyYoungGeneration": "96m"}}
+                """, 0).settings(Member.SERVER);
+        assertEquals(MemorySize.parse("96m"), explicit.busyYoungGeneration());
+        assertTrue(DomainConfigJson.toText(DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"96m\"}}", 0))
+                .contains("\"busyYoungGeneration\" : \"96m\""));
+
+        // fixed: the busy size given as the idle one, a young generation as large as the busy one, another collector
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"16m\"}}", 0)
+                .settings(Member.SERVER).elasticYoungGeneration());
+        assertEquals(MemorySize.parse("96m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"youngGeneration\": \"96m\"}}", 0)
+                .settings(Member.SERVER).busyYoungGeneration());
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"collector\": \"g1\"}}", 0)
+                .settings(Member.SERVER).elasticYoungGeneration());
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"crm\", \"mode\": \"separated\"}", 0).settings(Member.JMS).elasticYoungGeneration());
+
+        // a smaller heap alone keeps the busy size within a quarter of it
+        assertEquals(MemorySize.parse("32m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"128m\"}}", 0)
+                .settings(Member.SERVER).busyYoungGeneration());
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"48m\"}}", 0)
+                .settings(Member.SERVER).elasticYoungGeneration());
+    }
+
+    @Test
     void eachMistakeNamesItsField() {
         assertField("(document)", "{\"name\": ");
         assertField("(document)", "[1, 2]");
@@ -83,6 +113,10 @@ class DomainConfigJsonTest {
         assertField("isolates.server.heap", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"16m\"}}}");
         assertField("isolates.server.youngGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"youngGeneration\": \"64m\"}}}");
         assertField("isolate.collector", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"cms\"}}");
+        assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"8m\"}}");
+        assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"lots\"}}");
+        assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"g1\", \"busyYoungGeneration\": \"64m\"}}");
+        assertField("isolates.server.busyYoungGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"busyYoungGeneration\": \"64m\"}}}");
         assertField("isolates.ejb", "{\"name\": \"shop\", \"isolates\": {\"ejb\": {}}}");
         assertField("isolates.server.jvmOptions", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"jvmOptions\": \"-Xss1m\"}}}");
         assertField("isolates.server.jvmOptions", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"jvmOptions\": [42]}}}");

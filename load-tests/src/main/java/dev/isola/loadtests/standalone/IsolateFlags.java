@@ -1,10 +1,12 @@
 package dev.isola.loadtests.standalone;
 
 import dev.isola.domains.config.IsolateSettings;
+import dev.isola.mvm.isolate.ElasticYoungGeneration;
 import dev.isola.mvm.isolate.IsolateProcessDefaults;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The JVM flags a domain isolate runs with, for a plain JVM that should run like one (the
@@ -21,7 +23,12 @@ public final class IsolateFlags {
     public static List<String> of(IsolateSettings settings, List<String> extra) {
         List<String> flags = new ArrayList<>();
         flags.add("-Xmx" + settings.heap().toJvmArgument());
-        flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
+        if (settings.elasticYoungGeneration()) {
+            // The flags only: what resizes the young generation runs in isolates (the mvm runtime), not in a plain JVM.
+            flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(), settings.busyYoungGeneration(), Optional.of(settings.heap())));
+        } else {
+            flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
+        }
         settings.collector().jvmFlag().ifPresent(flags::add);
         flags.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         flags.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);

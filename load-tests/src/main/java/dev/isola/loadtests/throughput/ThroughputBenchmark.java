@@ -212,7 +212,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 "%d closed-loop clients with no think time (Jetty HTTP client, HdrHistogram) on the same 2 cores as the servers, "
                         + "%d rounds of %d s per configuration after %d s of warm-up each, order swapped every round; K = %d; "
                         + "domain isolates with their defaults (" + IsolateSettings.DEFAULTS.heap() + " heap, " + IsolateSettings.DEFAULTS.youngGeneration()
-                        + " young generation, Serial, the image's AOT cache); "
+                        + " young generation, " + IsolateSettings.DEFAULTS.busyYoungGeneration() + " while busy, Serial, the image's AOT cache); "
                         + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
         List<ThroughputReport.Comparison> comparisons = new ArrayList<>(List.of(
@@ -317,8 +317,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     /** The variant of MDC that {@code --compare-young-generation}, {@code --compare-jvm-options} or {@code --compare-isolate} asks for, if any. */
     Optional<Variant> variant() {
         if (compareYoungGeneration != null) {
-            return Optional.of(new Variant(MDC + "-" + compareYoungGeneration, "a " + compareYoungGeneration + " young generation",
-                    "{\"youngGeneration\": \"" + compareYoungGeneration + "\"}"));
+            return Optional.of(new Variant(MDC + "-" + compareYoungGeneration, "a fixed " + compareYoungGeneration + " young generation",
+                    "{\"youngGeneration\": \"" + compareYoungGeneration + "\", \"busyYoungGeneration\": \"" + compareYoungGeneration + "\"}"));
         }
         if (compareIsolate != null) {
             return Optional.of(new Variant("MDC " + compareIsolate.replaceAll("[\\s\"{}]", ""), "the isolate settings " + compareIsolate, compareIsolate));

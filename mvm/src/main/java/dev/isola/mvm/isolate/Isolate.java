@@ -412,6 +412,7 @@ public final class Isolate {
                 spec.image().classPathArgument(),
                 spec.maxHeap().map(MemorySize::toString).orElse(""),
                 spec.youngGeneration().map(MemorySize::toString).orElse(""),
+                spec.busyYoungGeneration().map(MemorySize::toString).orElse(""),
                 spec.collector().name(), spec.orphanPolicy(), creator.pid(), creator.start(), Instant.now(),
                 links.stream().map(link -> link.descriptor().encode()).toList());
     }

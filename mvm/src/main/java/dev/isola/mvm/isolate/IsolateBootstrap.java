@@ -73,6 +73,9 @@ public final class IsolateBootstrap {
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mvm-exiting").unstarted(() -> reportExiting(directory, pid)));
         exitOnTerminationSignal(directory);
         applyOrphanPolicy(descriptor, directory, pid);
+        if (!descriptor.busyYoungGeneration().isEmpty()) {
+            ElasticYoungGeneration.start(MemorySize.parse(descriptor.youngGeneration()), MemorySize.parse(descriptor.busyYoungGeneration()));
+        }
 
         new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());
         main.invokeExact(descriptor.arguments().toArray(String[]::new));

@@ -25,6 +25,7 @@ record IsolateDescriptor(
         String classPath,
         String maxHeap,
         String youngGeneration,
+        String busyYoungGeneration,
         String collector,
         OrphanPolicy orphanPolicy,
         long creatorPid,
@@ -50,6 +51,7 @@ record IsolateDescriptor(
         p.setProperty("classPath", classPath);
         p.setProperty("maxHeap", maxHeap);
         p.setProperty("youngGeneration", youngGeneration);
+        p.setProperty("busyYoungGeneration", busyYoungGeneration);
         p.setProperty("collector", collector);
         p.setProperty("orphanPolicy", orphanPolicy.name());
         p.setProperty("creatorPid", Long.toString(creatorPid));
@@ -84,7 +86,8 @@ record IsolateDescriptor(
         return new IsolateDescriptor(
                 required(p, "id", file), required(p, "name", file), required(p, "mainClass", file), arguments,
                 p.getProperty("image", "?"), p.getProperty("classPath", ""),
-                p.getProperty("maxHeap", ""), p.getProperty("youngGeneration", ""), p.getProperty("collector", ""),
+                p.getProperty("maxHeap", ""), p.getProperty("youngGeneration", ""),
+                p.getProperty("busyYoungGeneration", ""), p.getProperty("collector", ""),
                 OrphanPolicy.valueOf(p.getProperty("orphanPolicy", OrphanPolicy.KEEP_RUNNING.name())),
                 Long.parseLong(p.getProperty("creatorPid", "-1")),
                 Instant.parse(p.getProperty("creatorStart", Instant.EPOCH.toString())),

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  *         .arguments("--port", "8081")
  *         .maxHeap(MemorySize.parse("64m"))
  *         .youngGeneration(MemorySize.parse("8m"))
+ *         .busyYoungGeneration(MemorySize.parse("32m"))   // optional: grows while busy, see ElasticYoungGeneration
  *         .collector(GarbageCollector.SERIAL)
  *         .build();
  * }</pre>
@@ -49,6 +50,7 @@ public final class IsolateSpec {
     private final Image image;
     private final MemorySize maxHeap;
     private final MemorySize youngGeneration;
+    private final MemorySize busyYoungGeneration;
     private final GarbageCollector collector;
     private final Map<String, String> systemProperties;
     private final Map<String, String> environment;
@@ -64,6 +66,7 @@ public final class IsolateSpec {
         this.image = b.image != null ? b.image : Image.ofCurrentJvm("default");
         this.maxHeap = b.maxHeap;
         this.youngGeneration = b.youngGeneration;
+        this.busyYoungGeneration = b.busyYoungGeneration;
         this.collector = b.collector;
         this.systemProperties = Map.copyOf(b.systemProperties);
         this.environment = Map.copyOf(b.environment);
@@ -88,6 +91,7 @@ public final class IsolateSpec {
                 .startTimeout(startTimeout);
         b.maxHeap = maxHeap;
         b.youngGeneration = youngGeneration;
+        b.busyYoungGeneration = busyYoungGeneration;
         b.workingDirectory = workingDirectory;
         b.systemProperties.putAll(systemProperties);
         b.environment.putAll(environment);
@@ -109,6 +113,13 @@ public final class IsolateSpec {
 
     /** The young generation size ({@code -Xmn}); empty means the collector's default. */
     public Optional<MemorySize> youngGeneration() { return Optional.ofNullable(youngGeneration); }
+
+    /**
+     * The size the young generation grows to while young collections take a noticeable share of
+     * the isolate's time, returning to {@link #youngGeneration} once it is idle
+     * ({@link ElasticYoungGeneration}); empty means a fixed young generation.
+     */
+    public Optional<MemorySize> busyYoungGeneration() { return Optional.ofNullable(busyYoungGeneration); }
 
     public GarbageCollector collector() { return collector; }
 
@@ -134,6 +145,7 @@ public final class IsolateSpec {
         return "IsolateSpec[" + name + " " + mainClass + " image=" + image.name()
                 + " heap=" + maxHeap().map(MemorySize::toString).orElse("default")
                 + " young=" + youngGeneration().map(MemorySize::toString).orElse("default")
+                + busyYoungGeneration().map(busy -> " busyYoung=" + busy).orElse("")
                 + " gc=" + collector + " orphan=" + orphanPolicy + "]";
     }
 
@@ -151,6 +163,7 @@ public final class IsolateSpec {
         private Image image;
         private MemorySize maxHeap;
         private MemorySize youngGeneration;
+        private MemorySize busyYoungGeneration;
         private GarbageCollector collector = GarbageCollector.JVM_DEFAULT;
         private final Map<String, String> systemProperties = new LinkedHashMap<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
@@ -179,6 +192,11 @@ public final class IsolateSpec {
 
         public Builder youngGeneration(MemorySize youngGeneration) {
             this.youngGeneration = Objects.requireNonNull(youngGeneration, "youngGeneration");
+            return this;
+        }
+
+        public Builder busyYoungGeneration(MemorySize busyYoungGeneration) {
+            this.busyYoungGeneration = Objects.requireNonNull(busyYoungGeneration, "busyYoungGeneration");
             return this;
         }
 
@@ -215,6 +233,20 @@ public final class IsolateSpec {
             if (youngGeneration != null && maxHeap != null && youngGeneration.compareTo(maxHeap) >= 0) {
                 throw new InvalidIsolateSpecException("youngGeneration " + youngGeneration + " must be smaller than maxHeap " + maxHeap
                         + " (the old generation needs room too)");
+            }
+            if (busyYoungGeneration != null) {
+                if (youngGeneration == null || busyYoungGeneration.compareTo(youngGeneration) <= 0) {
+                    throw new InvalidIsolateSpecException("busyYoungGeneration " + busyYoungGeneration + " must be larger than youngGeneration "
+                            + (youngGeneration == null ? "(not set)" : youngGeneration) + ", the size it returns to when idle");
+                }
+                if (maxHeap != null && busyYoungGeneration.compareTo(maxHeap) >= 0) {
+                    throw new InvalidIsolateSpecException("busyYoungGeneration " + busyYoungGeneration + " must be smaller than maxHeap " + maxHeap
+                            + " (the old generation needs room too)");
+                }
+                if (collector != GarbageCollector.SERIAL) {
+                    throw new InvalidIsolateSpecException("busyYoungGeneration needs the serial collector, not " + collector
+                            + ": the other collectors size their young generation themselves");
+                }
             }
             if (startTimeout.isNegative() || startTimeout.isZero()) {
                 throw new InvalidIsolateSpecException("startTimeout " + startTimeout + " must be positive");

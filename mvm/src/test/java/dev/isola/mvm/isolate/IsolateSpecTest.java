@@ -85,6 +85,36 @@ class IsolateSpecTest {
     }
 
     @Test
+    void aBusyYoungGenerationMustBeLargerThanTheIdleOneSmallerThanTheHeapAndSerial() {
+        IsolateSpec.Builder base = IsolateSpec.builder("a.Main").maxHeap(MemorySize.parse("64m")).collector(GarbageCollector.SERIAL);
+        assertRefused(base.busyYoungGeneration(MemorySize.parse("32m")),
+                "busyYoungGeneration 32m must be larger than youngGeneration (not set)");
+        assertRefused(IsolateSpec.builder("a.Main").collector(GarbageCollector.SERIAL).youngGeneration(MemorySize.parse("16m"))
+                .busyYoungGeneration(MemorySize.parse("16m")), "must be larger than youngGeneration 16m");
+        assertRefused(IsolateSpec.builder("a.Main").maxHeap(MemorySize.parse("64m")).collector(GarbageCollector.SERIAL)
+                .youngGeneration(MemorySize.parse("16m")).busyYoungGeneration(MemorySize.parse("64m")), "must be smaller than maxHeap 64m");
+        assertRefused(IsolateSpec.builder("a.Main").collector(GarbageCollector.G1).youngGeneration(MemorySize.parse("16m"))
+                .busyYoungGeneration(MemorySize.parse("64m")), "needs the serial collector, not G1");
+    }
+
+    @Test
+    void anElasticYoungGenerationReplacesXmnWithItsBoundsAndTightFreeRatios() {
+        IsolateSpec spec = IsolateSpec.builder("a.Main")
+                .image(TestImages.testImage())
+                .maxHeap(MemorySize.parse("256m"))
+                .youngGeneration(MemorySize.parse("16m"))
+                .busyYoungGeneration(MemorySize.parse("64m"))
+                .collector(GarbageCollector.SERIAL)
+                .build();
+
+        List<String> command = JvmCommandLine.of(spec, new IsolateDirectory(home.resolve("x")), home);
+
+        assertTrue(command.containsAll(List.of("-XX:NewSize=16m", "-XX:MaxNewSize=64m", "-Xms32m", "-XX:-ShrinkHeapInSteps",
+                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20")), command.toString());
+        assertTrue(command.stream().noneMatch(option -> option.startsWith("-Xmn")), "-Xmn would fix the young generation: " + command);
+    }
+
+    @Test
     void memorySizesParseTheJvmNotation() {
         assertEquals(64L << 20, MemorySize.parse("64m").bytes());
         assertEquals(512L << 10, MemorySize.parse("512K").bytes());

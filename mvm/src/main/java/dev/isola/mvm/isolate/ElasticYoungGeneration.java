@@ -1,0 +1,177 @@
+package dev.isola.mvm.isolate;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A young generation that grows while an isolate's young collections take a noticeable share of
+ * its time and shrinks back once it is idle: the multi-tasking VM's per-isolate new generation,
+ * sized by what the isolate does rather than once for all.
+ *
+ * <p>Why: every page of a young generation is touched within seconds and stays resident, so its
+ * size is paid by every isolate, busy or not; but a busy isolate with a small one collects dozens
+ * of times a second (a domain serving database queries allocates up to 1.7 GB/s; with 16 MB that
+ * cost 6 to 7 % of its time, docs/EVALUATION.md). HotSpot's collectors do not size the young
+ * generation by the allocation rate and give nothing back when idle, except one path: after a
+ * full collection the serial collector resizes its old generation to keep between
+ * {@code MinHeapFreeRatio} and {@code MaxHeapFreeRatio} percent free (both manageable at run
+ * time), and then resizes the young generation to the old one's capacity divided by
+ * {@code NewRatio}, within {@code NewSize} and {@code MaxNewSize}; shrinking uncommits the pages
+ * given up. So the isolate starts with {@link #jvmFlags} (tight free ratios, the young generation
+ * at its idle size) and this class's thread, fed by the young collector's accumulated time,
+ * switches the ratios and asks for one full collection when {@link YoungGenerationPolicy} says so:
+ * roomy ratios let the young generation reach {@code MaxNewSize}, tight ones bring it back.
+ * Committed but untouched old-generation pages cost nothing resident.
+ *
+ * <p>The price is one full collection per switch (tens of milliseconds for a domain's heap), at
+ * most every few seconds by the policy's windows. Without explicit collections
+ * ({@code -XX:+DisableExplicitGC}) the generation keeps its idle size.
+ */
+public final class ElasticYoungGeneration {
+
+    private static final System.Logger LOG = System.getLogger(ElasticYoungGeneration.class.getName());
+
+    /** Idle: old generation capacity at most 25 % above its use, hence a young generation at its floor. */
+    private static final int IDLE_MIN_FREE = 10;
+    private static final int IDLE_MAX_FREE = 20;
+    /** Busy: capacity ten times the use, enough for old capacity / NewRatio to reach MaxNewSize. */
+    private static final int BUSY_MIN_FREE = 90;
+    private static final int BUSY_MAX_FREE = 95;
+    private static final long SAMPLE_MILLIS = 1_000;
+
+    /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
+    static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
+    static final String IDLE_SECONDS_VARIABLE = "MVM_YOUNG_IDLE_SECONDS";
+
+    private ElasticYoungGeneration() {
+    }
+
+    /**
+     * The flags that make a serial collector's young generation elastic between {@code idle}
+     * and {@code busy}, in place of {@code -Xmn}: the initial heap holds the idle young
+     * generation and an old generation as large, so that the first resizing leaves the young one
+     * at {@code idle}.
+     */
+    public static List<String> jvmFlags(MemorySize idle, MemorySize busy, Optional<MemorySize> maxHeap) {
+        if (busy.compareTo(idle) <= 0) {
+            throw new IllegalArgumentException("the busy young generation " + busy + " must be larger than the idle one " + idle);
+        }
+        long initial = Math.min(2 * idle.bytes(), maxHeap.map(MemorySize::bytes).orElse(Long.MAX_VALUE));
+        List<String> flags = new ArrayList<>();
+        flags.add("-XX:NewSize=" + idle.toJvmArgument());
+        flags.add("-XX:MaxNewSize=" + busy.toJvmArgument());
+        flags.add("-Xms" + MemorySize.ofBytes(initial).toJvmArgument());
+        // One full collection must be enough to shrink (by default the serial collector shrinks in steps over four).
+        flags.add("-XX:-ShrinkHeapInSteps");
+        flags.add("-XX:MinHeapFreeRatio=" + IDLE_MIN_FREE);
+        flags.add("-XX:MaxHeapFreeRatio=" + IDLE_MAX_FREE);
+        return flags;
+    }
+
+    /** Starts resizing this JVM's young generation; called by {@link IsolateBootstrap} when the spec asks for it. */
+    static void start(MemorySize idle, MemorySize busy) {
+        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        if (Boolean.parseBoolean(hotspot.getVMOption("DisableExplicitGC").getValue())) {
+            LOG.log(System.Logger.Level.WARNING, "young generation stays at " + idle + ": -XX:+DisableExplicitGC forbids the full"
+                    + " collections that resize it");
+            return;
+        }
+        Optional<GarbageCollectorMXBean> young = youngCollector();
+        if (young.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "young generation stays as it is: no young collector found (it needs the serial collector)");
+            return;
+        }
+        YoungGenerationPolicy policy = new YoungGenerationPolicy(YoungGenerationPolicy.DEFAULT.busyShare(),
+                seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
+                YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()));
+        Thread.ofPlatform().daemon().name("mvm-young-generation")
+                .start(() -> watch(young.get(), policy.tracker(), hotspot, idle, busy));
+    }
+
+    private static void watch(GarbageCollectorMXBean young, YoungGenerationPolicy.Tracker tracker, HotSpotDiagnosticMXBean hotspot,
+                              MemorySize idle, MemorySize busy) {
+        long lastTime = young.getCollectionTime();
+        long lastNanos = System.nanoTime();
+        while (true) {
+            try {
+                Thread.sleep(SAMPLE_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long time = young.getCollectionTime();
+            long nanos = System.nanoTime();
+            double share = (time - lastTime) / ((nanos - lastNanos) / 1e6);
+            lastTime = time;
+            lastNanos = nanos;
+            switch (tracker.sample(share)) {
+                case GROW -> resize(hotspot, BUSY_MIN_FREE, BUSY_MAX_FREE, "grown towards " + busy, share);
+                case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
+                case STAY -> { }
+            }
+            // The full collection of a resize is not a young one; start the next sample after it.
+            lastTime = young.getCollectionTime();
+            lastNanos = System.nanoTime();
+        }
+    }
+
+    private static void resize(HotSpotDiagnosticMXBean hotspot, int minFree, int maxFree, String what, double share) {
+        long before = youngCommitted();
+        try {
+            // MinHeapFreeRatio may never exceed MaxHeapFreeRatio, so the order depends on the direction.
+            if (minFree > Integer.parseInt(hotspot.getVMOption("MaxHeapFreeRatio").getValue())) {
+                hotspot.setVMOption("MaxHeapFreeRatio", Integer.toString(maxFree));
+                hotspot.setVMOption("MinHeapFreeRatio", Integer.toString(minFree));
+            } else {
+                hotspot.setVMOption("MinHeapFreeRatio", Integer.toString(minFree));
+                hotspot.setVMOption("MaxHeapFreeRatio", Integer.toString(maxFree));
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.log(System.Logger.Level.WARNING, "young generation not resized: " + e.getMessage());
+            return;
+        }
+        long begin = System.nanoTime();
+        System.gc();
+        LOG.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
+                "young generation %s: %.1f MB -> %.1f MB (young collections took %.1f%% of the last second; full collection %d ms)",
+                what, before / 1048576.0, youngCommitted() / 1048576.0, share * 100, (System.nanoTime() - begin) / 1_000_000));
+    }
+
+    /** The collector that manages the eden space but not the old generation: the serial collector's young one. */
+    private static Optional<GarbageCollectorMXBean> youngCollector() {
+        List<String> oldPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .map(MemoryPoolMXBean::getName).filter(name -> name.contains("Tenured")).toList();
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .filter(gc -> List.of(gc.getMemoryPoolNames()).stream().anyMatch(pool -> pool.contains("Eden")))
+                .filter(gc -> List.of(gc.getMemoryPoolNames()).stream().noneMatch(oldPools::contains))
+                .findFirst();
+    }
+
+    private static long youngCommitted() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(pool -> pool.getName().contains("Eden") || pool.getName().contains("Survivor"))
+                .mapToLong(pool -> pool.getUsage().getCommitted()).sum();
+    }
+
+    private static int seconds(String variable, int otherwise) {
+        String value = System.getenv(variable);
+        if (value == null || value.isBlank()) {
+            return otherwise;
+        }
+        try {
+            int seconds = Integer.parseInt(value.trim());
+            if (seconds >= 1) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the warning
+        }
+        LOG.log(System.Logger.Level.WARNING, variable + "='" + value + "' is not a whole number of seconds >= 1; using " + otherwise);
+        return otherwise;
+    }
+}

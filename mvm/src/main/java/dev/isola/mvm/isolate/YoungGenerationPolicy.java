@@ -1,0 +1,73 @@
+package dev.isola.mvm.isolate;
+
+/**
+ * When an elastic young generation ({@link ElasticYoungGeneration}) should grow or shrink,
+ * decided from one number per sample: the share of the sampled wall time the isolate spent in
+ * young collections. Pure: it is fed samples and answers, so that the decisions are testable
+ * without a collector.
+ *
+ * <p>It grows only after {@code busySamples} samples in a row at or above {@code busyShare}
+ * (a burst such as a deployment does not last that long), and shrinks only after
+ * {@code idleSamples} samples in a row below {@code idleShare}. Between the two shares it
+ * stays as it is, so a load that the grown generation handles well does not make it shrink.
+ *
+ * @param busyShare   young-collection time per wall time from which a sample counts as busy, e.g. 0.02
+ * @param busySamples busy samples in a row that make it grow
+ * @param idleShare   young-collection time per wall time below which a sample counts as idle, e.g. 0.005
+ * @param idleSamples idle samples in a row that make a grown generation shrink
+ */
+record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare, int idleSamples) {
+
+    /**
+     * Busy: 2 % of the time in young collections for 5 s; idle: under 0.5 % for 3 minutes (one
+     * sample a second). Giving memory back waits as long as OpenJ9's idle tuning does by default
+     * (180 s), so that a load with pauses of a minute or two (a batch, a benchmark's rounds) does
+     * not pay a shrink and a grow, each a full collection, for every pause.
+     */
+    static final YoungGenerationPolicy DEFAULT = new YoungGenerationPolicy(0.02, 5, 0.005, 180);
+
+    enum Decision { STAY, GROW, SHRINK }
+
+    YoungGenerationPolicy {
+        if (!(idleShare >= 0 && idleShare < busyShare && busyShare < 1)) {
+            throw new IllegalArgumentException("shares must satisfy 0 <= idle < busy < 1, not idle " + idleShare + " and busy " + busyShare);
+        }
+        if (busySamples < 1 || idleSamples < 1) {
+            throw new IllegalArgumentException("busySamples and idleSamples must be at least 1, not " + busySamples + " and " + idleSamples);
+        }
+    }
+
+    /** The policy's memory of the samples so far; one per isolate. */
+    final class Tracker {
+        private boolean grown;
+        private int busyInARow;
+        private int idleInARow;
+
+        /** @param youngCollectionShare young-collection time divided by the wall time of the sample, 0..1 */
+        Decision sample(double youngCollectionShare) {
+            busyInARow = youngCollectionShare >= busyShare ? busyInARow + 1 : 0;
+            idleInARow = youngCollectionShare < idleShare ? idleInARow + 1 : 0;
+            if (!grown && busyInARow >= busySamples) {
+                grown = true;
+                busyInARow = 0;
+                idleInARow = 0;
+                return Decision.GROW;
+            }
+            if (grown && idleInARow >= idleSamples) {
+                grown = false;
+                busyInARow = 0;
+                idleInARow = 0;
+                return Decision.SHRINK;
+            }
+            return Decision.STAY;
+        }
+
+        boolean grown() {
+            return grown;
+        }
+    }
+
+    Tracker tracker() {
+        return new Tracker();
+    }
+}

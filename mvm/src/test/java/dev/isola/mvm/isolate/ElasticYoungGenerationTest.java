@@ -1,0 +1,70 @@
+package dev.isola.mvm.isolate;
+
+import dev.isola.mvm.isolate.workloads.AllocateThenIdle;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongPredicate;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A real isolate's young generation grows while it allocates hard and shrinks back once it is idle. */
+class ElasticYoungGenerationTest {
+
+    private static final long MB = 1 << 20;
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path work;
+
+    @Test
+    void growsUnderAllocationAndShrinksWhenIdle() throws Exception {
+        Isolate isolate = new Isolate(IsolateSpec.builder(AllocateThenIdle.class.getName())
+                .image(TestImages.testImage())
+                .arguments(work.toString())
+                .maxHeap(MemorySize.parse("128m"))
+                .youngGeneration(MemorySize.parse("8m"))
+                .busyYoungGeneration(MemorySize.parse("32m"))
+                .collector(GarbageCollector.SERIAL)
+                // Short windows, so that the test need not wait the production 5 s and 30 s.
+                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "2")
+                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2")
+                .build(), home, IsolateLauncher.jvmProcesses());
+        isolate.start();
+        try {
+            long idleSize = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
+            assertTrue(idleSize <= 9 * MB, "starts at its idle size (8m), not " + idleSize / MB + " MB");
+
+            awaitYoung(bytes -> bytes >= 28 * MB, "the young generation to grow towards 32m under allocation");
+            Files.writeString(work.resolve("idle"), "");
+            awaitYoung(bytes -> bytes <= 12 * MB, "the young generation to shrink back towards 8m once idle");
+
+            String log = Files.readString(new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr());
+            assertTrue(log.contains("young generation grown towards 32m") && log.contains("young generation shrunk towards 8m"), log);
+        } finally {
+            isolate.halt(1).join();
+        }
+    }
+
+    private long awaitYoung(LongPredicate condition, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        long last = -1;
+        while (System.nanoTime() < deadline) {
+            Path report = work.resolve("young");
+            if (Files.exists(report)) {
+                last = Long.parseLong(Files.readString(report).trim());
+                if (condition.test(last)) {
+                    return last;
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("timed out waiting for " + what + "; last reported " + last + " bytes");
+    }
+}
