@@ -1,15 +1,16 @@
 package dev.isola.loadtests.evaluation;
 
+import dev.isola.loadtests.standalone.PageWait;
+
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /** Waits for a server's first answer and sends it the short fixed workload of the footprint experiment. */
@@ -18,42 +19,18 @@ final class PetStoreClient {
     /** The pages a browsing customer sees, as the image's training run browses them. */
     static final List<String> PAGES = List.of("/petstore/", "/petstore/category?id=FISH", "/petstore/product?id=FI-KOI",
             "/petstore/item?id=I-1005", "/petstore/search?q=retriever", "/petstore/cart", "/petstore/signon");
-    private static final Duration POLL = Duration.ofMillis(25);
 
     private PetStoreClient() {
     }
 
     /**
-     * Polls {@code http://127.0.0.1:port/path} until it answers 200 ({@code anyStatus}: any HTTP
-     * answer at all) and returns when it did.
-     *
-     * @param alive false once the server cannot answer any more (its process ended)
-     * @throws IOException naming the URL when it did not answer in time or the server died
+     * Returns once {@code path} answers 200 (or anything, with {@code anyStatus}: a server without
+     * the application answers 404), polling every 25 ms; {@code alive} false ends the wait early.
      */
     static void awaitAnswer(int port, String path, boolean anyStatus, Duration timeout, BooleanSupplier alive)
             throws IOException, InterruptedException {
-        URI uri = URI.create("http://127.0.0.1:" + port + path);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "no answer";
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-            while (System.nanoTime() < deadline) {
-                if (!alive.getAsBoolean()) {
-                    throw new IOException("the server behind " + uri + " ended before it answered (last: " + last + ")");
-                }
-                try {
-                    int status = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode();
-                    if (status == 200 || anyStatus) {
-                        return;
-                    }
-                    last = "HTTP " + status;
-                } catch (ConnectException | HttpTimeoutException e) {
-                    last = e.getClass().getSimpleName();
-                }
-                Thread.sleep(POLL);
-            }
-        }
-        throw new IOException(uri + " did not answer " + (anyStatus ? "" : "200 ") + "within " + timeout.toSeconds() + " s (last: " + last + ")");
+        PageWait.until(URI.create("http://127.0.0.1:" + port + path), anyStatus ? PageWait.anyStatus() : PageWait.ok(),
+                anyStatus ? "any status" : "200", timeout, () -> alive.getAsBoolean() ? Optional.empty() : Optional.of("its process exited"));
     }
 
     /** {@code rounds} times every page of {@link #PAGES} and an add-to-cart, in one session; fails on any status but 200. */

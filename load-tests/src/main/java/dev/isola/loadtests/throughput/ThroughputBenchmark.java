@@ -6,6 +6,7 @@ import dev.isola.loadtests.standalone.IsolateFlags;
 import dev.isola.loadtests.standalone.LoopbackPort;
 import dev.isola.admin.ServerImage;
 import dev.isola.loadtests.isolates.Machine;
+import dev.isola.loadtests.standalone.PageWait;
 import dev.isola.loadtests.standalone.PlainDomainJvm;
 import dev.isola.mvm.image.Image;
 import dev.isola.domains.config.IsolateSettings;
@@ -15,9 +16,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -332,29 +330,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         return Optional.empty();
     }
 
+    /** Returns once the products page answers with its table; a plain JVM that ends first fails the wait with its output. */
     private static void awaitAnswer(URI page, PlainDomainJvm jvm) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            if (jvm != null && !jvm.isAlive()) {
-                throw new IllegalStateException("the plain JVM serving " + page + " ended: " + jvm.output());
-            }
-            try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(page).timeout(Duration.ofSeconds(30)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("</table>")) {
-                    return;
-                }
-                last = "HTTP " + response.statusCode();
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException(page + " did not answer with the products page within 3 minutes; last: " + last);
+        PageWait.until(page, PageWait.okContaining("</table>"), "the products page", Duration.ofMinutes(3),
+                jvm == null ? PageWait.Ended.NEVER : () -> jvm.isAlive() ? Optional.empty() : Optional.of(jvm.output()));
     }
-
 
     private static void say(String line) {
         System.out.println(line);

@@ -25,14 +25,16 @@ class SetupTest {
         List<String> plain = StandaloneFleet.jvmFlags(Setup.MS_PLAIN, List.of("-XX:TieredStopAtLevel=1"));
         List<String> tuned = StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of("-XX:TieredStopAtLevel=1"));
         assertFalse(plain.stream().anyMatch(f -> f.startsWith("-Xm") || f.startsWith("-XX:")), plain.toString());
-        assertTrue(tuned.containsAll(List.of("-Xmx256m", "-Xmn16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), tuned.toString());
+        // the elastic young generation's flags (the thread that resizes it runs in isolates only)
+        assertTrue(tuned.containsAll(List.of("-Xmx256m", "-XX:NewSize=16m", "-XX:MaxNewSize=64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")),
+                tuned.toString());
         assertTrue(Setup.MS_PLAIN.standalone() && !Setup.MDC.standalone());
     }
 
     @Test
     void anExtraFlagComesAfterTheDefaultItReplaces() {
-        // The JVM takes the last of two settings of a flag: an extra -Xmn32m must follow the default -Xmn16m.
+        // The JVM takes the last of two settings of a flag: an extra -Xmn32m must follow the default young generation's bounds.
         List<String> tuned = StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of("-Xmn32m"));
-        assertTrue(tuned.indexOf("-Xmn32m") > tuned.indexOf("-Xmn16m"), tuned.toString());
+        assertTrue(tuned.indexOf("-XX:MaxNewSize=64m") >= 0 && tuned.indexOf("-Xmn32m") > tuned.indexOf("-XX:MaxNewSize=64m"), tuned.toString());
     }
 }
