@@ -74,24 +74,29 @@ public final class ElasticYoungGeneration {
         return flags;
     }
 
-    /** Starts resizing this JVM's young generation; called by {@link IsolateBootstrap} when the spec asks for it. */
+    /**
+     * Starts resizing this JVM's young generation; called by {@link IsolateBootstrap} when the spec
+     * asks for it. Everything, the management beans included, happens on the resizing thread, so
+     * that the isolate's main method does not wait for them.
+     */
     static void start(MemorySize idle, MemorySize busy) {
-        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        if (Boolean.parseBoolean(hotspot.getVMOption("DisableExplicitGC").getValue())) {
-            LOG.log(System.Logger.Level.WARNING, "young generation stays at " + idle + ": -XX:+DisableExplicitGC forbids the full"
-                    + " collections that resize it");
-            return;
-        }
-        Optional<GarbageCollectorMXBean> young = youngCollector();
-        if (young.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "young generation stays as it is: no young collector found (it needs the serial collector)");
-            return;
-        }
-        YoungGenerationPolicy policy = new YoungGenerationPolicy(YoungGenerationPolicy.DEFAULT.busyShare(),
-                seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
-                YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()));
-        Thread.ofPlatform().daemon().name("mvm-young-generation")
-                .start(() -> watch(young.get(), policy.tracker(), hotspot, idle, busy));
+        Thread.ofPlatform().daemon().name("mvm-young-generation").start(() -> {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            if (Boolean.parseBoolean(hotspot.getVMOption("DisableExplicitGC").getValue())) {
+                LOG.log(System.Logger.Level.WARNING, "young generation stays at " + idle + ": -XX:+DisableExplicitGC forbids the full"
+                        + " collections that resize it");
+                return;
+            }
+            Optional<GarbageCollectorMXBean> young = youngCollector();
+            if (young.isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "young generation stays as it is: no young collector found (it needs the serial collector)");
+                return;
+            }
+            YoungGenerationPolicy policy = new YoungGenerationPolicy(YoungGenerationPolicy.DEFAULT.busyShare(),
+                    seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
+                    YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()));
+            watch(young.get(), policy.tracker(), hotspot, idle, busy);
+        });
     }
 
     private static void watch(GarbageCollectorMXBean young, YoungGenerationPolicy.Tracker tracker, HotSpotDiagnosticMXBean hotspot,

@@ -52,6 +52,35 @@ class ElasticYoungGenerationTest {
         }
     }
 
+    @Test
+    void withoutExplicitCollectionsItSaysSoAndKeepsTheIdleSize() throws Exception {
+        Isolate isolate = new Isolate(IsolateSpec.builder(AllocateThenIdle.class.getName())
+                .image(TestImages.testImage())
+                .arguments(work.toString())
+                .maxHeap(MemorySize.parse("128m"))
+                .youngGeneration(MemorySize.parse("8m"))
+                .busyYoungGeneration(MemorySize.parse("32m"))
+                .collector(GarbageCollector.SERIAL)
+                .jvmOption("-XX:+DisableExplicitGC")
+                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "1")
+                .build(), home, IsolateLauncher.jvmProcesses());
+        isolate.start();
+        try {
+            Path stderr = new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Files.readString(stderr).contains("-XX:+DisableExplicitGC forbids")) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("no warning about -XX:+DisableExplicitGC in " + Files.readString(stderr));
+                }
+                Thread.sleep(100);
+            }
+            long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
+            assertTrue(young <= 9 * MB, "keeps its idle size (8m), not " + young / MB + " MB");
+        } finally {
+            isolate.halt(1).join();
+        }
+    }
+
     private long awaitYoung(LongPredicate condition, String what) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         long last = -1;
