@@ -6,6 +6,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -138,7 +139,18 @@ public final class HeadlessChromium implements AutoCloseable {
      */
     public <T> T until(String what, Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(driver, TIMEOUT).ignoring(StaleElementReferenceException.class).until(condition::apply);
+            return new WebDriverWait(driver, TIMEOUT).ignoring(StaleElementReferenceException.class).until(d -> {
+                try {
+                    return condition.apply(d);
+                } catch (WebDriverException e) {
+                    // An element found just before the page was replaced: Chromium reports it as an
+                    // "unknown error" rather than a stale element. Look again, as for a stale one.
+                    if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                        return null;
+                    }
+                    throw e;
+                }
+            });
         } catch (TimeoutException e) {
             throw new AssertionError("waited " + TIMEOUT.toSeconds() + " s for " + what + " on " + driver.getCurrentUrl()
                     + " (\"" + driver.getTitle() + "\")", e);
