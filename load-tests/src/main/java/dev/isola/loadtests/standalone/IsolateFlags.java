@@ -23,12 +23,9 @@ public final class IsolateFlags {
     public static List<String> of(IsolateSettings settings, List<String> extra) {
         List<String> flags = new ArrayList<>();
         flags.add("-Xmx" + settings.heap().toJvmArgument());
-        if (settings.elasticYoungGeneration()) {
-            // The flags only: what resizes the young generation runs in isolates (the mvm runtime), not in a plain JVM.
-            flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(), settings.busyYoungGeneration(), Optional.of(settings.heap())));
-        } else {
-            flags.add("-Xmn" + settings.youngGeneration().toJvmArgument());
-        }
+        // The flags only: what resizes an elastic young generation runs in isolates (the mvm runtime), not in a plain JVM.
+        flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(),
+                settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap())));
         settings.collector().jvmFlag().ifPresent(flags::add);
         flags.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         flags.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -24,10 +25,10 @@ public final class PageWait {
     /** Why the server behind the page can no longer answer, or empty while it may. */
     @FunctionalInterface
     public interface Ended {
-        java.util.Optional<String> why();
+        Optional<String> why();
 
         /** For servers whose end another wait notices (an isolate whose admin reports it). */
-        Ended NEVER = java.util.Optional::empty;
+        Ended NEVER = Optional::empty;
     }
 
     private PageWait() {
@@ -60,7 +61,7 @@ public final class PageWait {
         String last = "no answer";
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
             while (System.nanoTime() < deadline) {
-                java.util.Optional<String> why = ended.why();
+                Optional<String> why = ended.why();
                 if (why.isPresent()) {
                     throw new IOException("the server behind " + page + " ended before it answered (last: " + last + "): " + why.get());
                 }

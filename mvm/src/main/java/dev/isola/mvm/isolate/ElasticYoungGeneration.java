@@ -53,19 +53,22 @@ public final class ElasticYoungGeneration {
     }
 
     /**
-     * The flags that make a serial collector's young generation elastic between {@code idle}
-     * and {@code busy}, in place of {@code -Xmn}: the initial heap holds the idle young
-     * generation and an old generation as large, so that the first resizing leaves the young one
-     * at {@code idle}.
+     * The young generation's flags: {@code -Xmn<idle>} for a fixed one, or, with a {@code busy}
+     * size, the flags that make a serial collector's young generation elastic between the two:
+     * the initial heap holds the idle young generation and an old generation as large, so that the
+     * first resizing leaves the young one at {@code idle}.
      */
-    public static List<String> jvmFlags(MemorySize idle, MemorySize busy, Optional<MemorySize> maxHeap) {
-        if (busy.compareTo(idle) <= 0) {
-            throw new IllegalArgumentException("the busy young generation " + busy + " must be larger than the idle one " + idle);
+    public static List<String> jvmFlags(MemorySize idle, Optional<MemorySize> busy, Optional<MemorySize> maxHeap) {
+        if (busy.isEmpty()) {
+            return List.of("-Xmn" + idle.toJvmArgument());
+        }
+        if (busy.get().compareTo(idle) <= 0) {
+            throw new IllegalArgumentException("the busy young generation " + busy.get() + " must be larger than the idle one " + idle);
         }
         long initial = Math.min(2 * idle.bytes(), maxHeap.map(MemorySize::bytes).orElse(Long.MAX_VALUE));
         List<String> flags = new ArrayList<>();
         flags.add("-XX:NewSize=" + idle.toJvmArgument());
-        flags.add("-XX:MaxNewSize=" + busy.toJvmArgument());
+        flags.add("-XX:MaxNewSize=" + busy.get().toJvmArgument());
         flags.add("-Xms" + MemorySize.ofBytes(initial).toJvmArgument());
         // One full collection must be enough to shrink (by default the serial collector shrinks in steps over four).
         flags.add("-XX:-ShrinkHeapInSteps");
@@ -112,14 +115,12 @@ public final class ElasticYoungGeneration {
             long time = young.getCollectionTime();
             long nanos = System.nanoTime();
             double share = (time - lastTime) / ((nanos - lastNanos) / 1e6);
-            lastTime = time;
-            lastNanos = nanos;
             switch (tracker.sample(share)) {
                 case GROW -> resize(hotspot, BUSY_MIN_FREE, BUSY_MAX_FREE, "grown towards " + busy, share);
                 case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
                 case STAY -> { }
             }
-            // The full collection of a resize is not a young one; start the next sample after it.
+            // The next sample starts now, after the full collection of a resize if there was one (it is not a young one).
             lastTime = young.getCollectionTime();
             lastNanos = System.nanoTime();
         }

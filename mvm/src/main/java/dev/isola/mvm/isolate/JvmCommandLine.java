@@ -29,11 +29,7 @@ final class JvmCommandLine {
         command.addAll(IsolateProcessDefaults.launcherPrefix());
         command.add(spec.image().javaLauncher().toString());
         spec.maxHeap().ifPresent(size -> command.add("-Xmx" + size.toJvmArgument()));
-        if (spec.busyYoungGeneration().isPresent()) {
-            command.addAll(ElasticYoungGeneration.jvmFlags(spec.youngGeneration().orElseThrow(), spec.busyYoungGeneration().get(), spec.maxHeap()));
-        } else {
-            spec.youngGeneration().ifPresent(size -> command.add("-Xmn" + size.toJvmArgument()));
-        }
+        spec.youngGeneration().ifPresent(size -> command.addAll(ElasticYoungGeneration.jvmFlags(size, spec.busyYoungGeneration(), spec.maxHeap())));
         spec.collector().jvmFlag().ifPresent(command::add);
         command.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         if (spec.jvmOptions().stream().noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"))) {

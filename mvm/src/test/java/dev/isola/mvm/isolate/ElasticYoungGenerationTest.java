@@ -25,18 +25,10 @@ class ElasticYoungGenerationTest {
 
     @Test
     void growsUnderAllocationAndShrinksWhenIdle() throws Exception {
-        Isolate isolate = new Isolate(IsolateSpec.builder(AllocateThenIdle.class.getName())
-                .image(TestImages.testImage())
-                .arguments(work.toString())
-                .maxHeap(MemorySize.parse("128m"))
-                .youngGeneration(MemorySize.parse("8m"))
-                .busyYoungGeneration(MemorySize.parse("32m"))
-                .collector(GarbageCollector.SERIAL)
-                // Short windows, so that the test need not wait the production 5 s and 30 s.
+        // Short windows, so that the test need not wait the production 5 s and 3 minutes.
+        Isolate isolate = allocatingIsolate(allocateThenIdle()
                 .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "2")
-                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2")
-                .build(), home, IsolateLauncher.jvmProcesses());
-        isolate.start();
+                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2"));
         try {
             long idleSize = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
             assertTrue(idleSize <= 9 * MB, "starts at its idle size (8m), not " + idleSize / MB + " MB");
@@ -54,17 +46,9 @@ class ElasticYoungGenerationTest {
 
     @Test
     void withoutExplicitCollectionsItSaysSoAndKeepsTheIdleSize() throws Exception {
-        Isolate isolate = new Isolate(IsolateSpec.builder(AllocateThenIdle.class.getName())
-                .image(TestImages.testImage())
-                .arguments(work.toString())
-                .maxHeap(MemorySize.parse("128m"))
-                .youngGeneration(MemorySize.parse("8m"))
-                .busyYoungGeneration(MemorySize.parse("32m"))
-                .collector(GarbageCollector.SERIAL)
+        Isolate isolate = allocatingIsolate(allocateThenIdle()
                 .jvmOption("-XX:+DisableExplicitGC")
-                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "1")
-                .build(), home, IsolateLauncher.jvmProcesses());
-        isolate.start();
+                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "1"));
         try {
             Path stderr = new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -79,6 +63,23 @@ class ElasticYoungGenerationTest {
         } finally {
             isolate.halt(1).join();
         }
+    }
+
+    /** An {@link AllocateThenIdle} isolate reporting to {@link #work}, young generation 8m idle and 32m busy. */
+    private IsolateSpec.Builder allocateThenIdle() {
+        return IsolateSpec.builder(AllocateThenIdle.class.getName())
+                .image(TestImages.testImage())
+                .arguments(work.toString())
+                .maxHeap(MemorySize.parse("128m"))
+                .youngGeneration(MemorySize.parse("8m"))
+                .busyYoungGeneration(MemorySize.parse("32m"))
+                .collector(GarbageCollector.SERIAL);
+    }
+
+    private Isolate allocatingIsolate(IsolateSpec.Builder spec) {
+        Isolate isolate = new Isolate(spec.build(), home, IsolateLauncher.jvmProcesses());
+        isolate.start();
+        return isolate;
     }
 
     private long awaitYoung(LongPredicate condition, String what) throws IOException, InterruptedException {
