@@ -26,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread (waking it through the scheduler) costs more than the call. Two platform threads take
  * turns reading. The reader runs a call of a method that has been quick so far itself, then
  * goes back to reading; no other thread is woken. Meanwhile the other thread checks every
- * {@link #STANDBY_POLL_NANOS} (while calls arrive; rarely when idle) whether the reading is
+ * {@link #STANDBY_POLL_NANOS} (while calls arrive; when idle it sleeps until one does) whether the reading is
  * free, and if the call runs that long, it takes over, so one slow call never holds up the
  * others. Only one call at a time runs on a reading thread, so one of the two is always free to
  * read. Calls of methods that have been slow (over {@link #QUICK_NANOS} on average), and calls
@@ -46,7 +46,7 @@ public final class InvocationServer implements AutoCloseable {
     static final long QUICK_NANOS = 100_000;
     /** How often the thread not reading checks whether the reader is stuck in a call, while calls arrive. */
     static final long STANDBY_POLL_NANOS = 500_000;
-    /** How long the standby sleeps once no call has arrived for {@link #IDLE_NANOS}; a new call wakes it. */
+    /** How long the standby sleeps once no call has arrived for {@link #IDLE_NANOS} but one still runs; a new call wakes it. */
     private static final long IDLE_POLL_NANOS = 50_000_000;
     private static final long IDLE_NANOS = 20_000_000;
 
@@ -116,10 +116,9 @@ public final class InvocationServer implements AutoCloseable {
                     readLock.unlock();
                 }
                 lastCallAt = System.nanoTime();
-                for (Thread standby : sleepingStandbys) {
-                    LockSupport.unpark(standby);
-                }
+                // Counted before the standbys are woken: a standby that missed the wake sees the count and does not sleep for good.
                 inlineRunning.incrementAndGet();
+                wakeStandbys();
                 try {
                     quick.run();
                 } finally {
@@ -128,6 +127,13 @@ public final class InvocationServer implements AutoCloseable {
             }
         } catch (LinkClosedException e) {
             stopped.complete(null);
+            wakeStandbys(); // so that they find the links closed too, and end
+        }
+    }
+
+    private void wakeStandbys() {
+        for (Thread standby : sleepingStandbys) {
+            LockSupport.unpark(standby);
         }
     }
 
@@ -146,10 +152,20 @@ public final class InvocationServer implements AutoCloseable {
 
     private void standBy() {
         boolean idle = System.nanoTime() - lastCallAt > IDLE_NANOS;
-        if (idle) {
-            sleepingStandbys.add(Thread.currentThread());
+        if (!idle) {
+            LockSupport.parkNanos(this, STANDBY_POLL_NANOS);
+            return;
         }
-        LockSupport.parkNanos(this, idle ? IDLE_POLL_NANOS : STANDBY_POLL_NANOS);
+        sleepingStandbys.add(Thread.currentThread());
+        if (stopped.isDone()) {
+            // The reader has ended: read, to find the links closed, and end too.
+        } else if (inlineRunning.get() == 0) {
+            // Nothing runs that could get stuck: sleep until a call arrives (the reader wakes us), costing no CPU while idle.
+            LockSupport.park(this);
+        } else {
+            // A call that started long ago still runs on the reader: look now and then whether to take over reading.
+            LockSupport.parkNanos(this, IDLE_POLL_NANOS);
+        }
         sleepingStandbys.remove(Thread.currentThread());
     }
 

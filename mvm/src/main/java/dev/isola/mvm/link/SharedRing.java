@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -34,8 +35,10 @@ import java.util.function.BooleanSupplier;
  * bounded run of {@link Thread#yield()}, then sleeping on
  * the other side's doorbell: the sleeper raises its flag, re-checks, and sleeps on the futex
  * word; the other side, after publishing, sees the flag (both use full fences, so one of them
- * sees the other) and rings (increments the word and wakes). Sleeps last at most
- * {@link #CHECK_INTERVAL_NANOS} so that a dead peer is noticed in time even without a wake.
+ * sees the other) and rings (increments the word and wakes). Once the peer's process is known,
+ * the {@link PeerExitWatch} rings both bells the moment it exits, and sleeps last up to
+ * {@link #WATCHED_CHECK_INTERVAL_NANOS} (a safety net); where exits cannot be watched, sleeps
+ * last at most {@link #CHECK_INTERVAL_NANOS} so that a dead peer is noticed in time without a wake.
  * The spin and yield budgets adapt: a wait that ended in sleep halves them (down to 0.5 µs of
  * spinning), a wait that spinning satisfied doubles them (up to the defaults). On a busy
  * machine a spinner only delays the thread it waits for, so links there fall back to sleeping,
@@ -76,6 +79,11 @@ final class SharedRing implements AutoCloseable {
 
     /** How often a waiting side looks at its peer; well inside the 200 ms promised for peer death. */
     static final long CHECK_INTERVAL_NANOS = 50_000_000L;
+    /**
+     * How often it looks once the {@link PeerExitWatch} watches the peer, which wakes it the
+     * moment the peer exits: only a safety net, so an idle link costs (almost) no wake-ups.
+     */
+    static final long WATCHED_CHECK_INTERVAL_NANOS = 2_000_000_000L;
     /** Busy spin first: a reply on an active link usually arrives within a few microseconds. */
     private static final long SPIN_NANOS = Long.getLong("mvm.links.spinNanos", 20_000L);
     /** Then yield: cheap to leave when the other process needs this core (2-core machines). */
@@ -98,6 +106,10 @@ final class SharedRing implements AutoCloseable {
     /** How long the next wait spins (then yields five times as long): halved when a wait had to sleep, doubled when spinning paid. */
     private long spinBudget = SPIN_NANOS;
     private long lastPeerCheck = System.nanoTime();
+    /** Reports the peer's exit (wakes the waiters); empty until the peer is known, or where exits cannot be watched. */
+    private volatile Optional<PeerExitWatch.Watch> peerWatch = Optional.empty();
+    private volatile boolean peerExited;
+    private volatile boolean closed;
 
     private SharedRing(Path path, Arena arena, MemorySegment segment, int capacity) {
         this.path = path;
@@ -235,8 +247,22 @@ final class SharedRing implements AutoCloseable {
                 return true;
             }
             peerHandles[index] = handle;
+            if (peerWatch.isEmpty()) {
+                peerWatch = PeerExitWatch.watch(peer, this::peerExited);
+            }
         }
-        return !handle.isAlive();
+        return peerExited || !handle.isAlive();
+    }
+
+    /** On the watching thread: wakes every waiter of this ring, which then finds the peer gone. */
+    private void peerExited() {
+        peerExited = true;
+        synchronized (this) {
+            if (!closed) {
+                ring(DATA_BELL_AT, dataBell);
+                ring(SPACE_BELL_AT, spaceBell);
+            }
+        }
     }
 
     /** Marks this side closed and wakes everyone sleeping on either doorbell. */
@@ -308,8 +334,9 @@ final class SharedRing implements AutoCloseable {
         boolean virtual = Thread.currentThread().isVirtual();
         long parkNanos = 10_000;
         while (true) {
+            long checkInterval = peerWatch.isPresent() && PeerExitWatch.running() ? WATCHED_CHECK_INTERVAL_NANOS : CHECK_INTERVAL_NANOS;
             // Across waits, not per wait: a caller polling with short timeouts must see its peer die too.
-            if (now - lastPeerCheck >= CHECK_INTERVAL_NANOS) {
+            if (peerExited || now - lastPeerCheck >= checkInterval) {
                 stillValid.run();
                 lastPeerCheck = now;
             }
@@ -317,7 +344,7 @@ final class SharedRing implements AutoCloseable {
             if (remaining <= 0) {
                 return ready.getAsBoolean();
             }
-            long sleep = Math.min(remaining, CHECK_INTERVAL_NANOS - (now - lastPeerCheck));
+            long sleep = Math.min(remaining, checkInterval - (now - lastPeerCheck));
             int sequence = (int) INT.getAcquire(segment, bell);
             INT.setVolatile(segment, bell + SLEEPING, 1);
             VarHandle.fullFence();
@@ -350,6 +377,11 @@ final class SharedRing implements AutoCloseable {
     /** Unmaps; later access to this mapping throws {@link IllegalStateException}. */
     @Override
     public void close() {
-        arena.close();
+        peerWatch.ifPresent(PeerExitWatch.Watch::close);
+        // Not while the watching thread rings this ring's bells: unmapping would fail under it.
+        synchronized (this) {
+            closed = true;
+            arena.close();
+        }
     }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -223,5 +224,27 @@ class InvokerTest {
             assertInstanceOf(LinkClosedException.class, failure.getCause());
         }
         assertThrows(RemoteInvocationException.class, () -> catalog.find("cat"));
+    }
+
+    @Test
+    void anIdleServerSleepsUntilACallComesAndBothItsThreadsEndWhenTheLinksClose() throws Exception {
+        Greeter greeter = client.proxy(Greeter.class, "greeter");
+        assertEquals("hello first", greeter.greet("first"));
+        List<Thread> serving = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("mvm-invoke-server-" + requests.id() + "-"))
+                .toList();
+        assertEquals(2, serving.size(), "two threads take turns reading");
+
+        // Idle, one thread reads (asleep on the link) and the other sleeps with no timeout, costing no CPU.
+        while (serving.stream().noneMatch(thread -> thread.getState() == Thread.State.WAITING)) {
+            Thread.sleep(5);
+        }
+        assertEquals("hello again", greeter.greet("again"), "a call still wakes the server");
+
+        server.close();
+        for (Thread thread : serving) {
+            thread.join(Duration.ofSeconds(20));
+            assertFalse(thread.isAlive(), thread.getName() + " still runs after its links closed: " + thread.getState());
+        }
     }
 }
