@@ -8,8 +8,10 @@ import javax.sql.DataSource;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -170,8 +172,43 @@ public final class DataSourceFactory {
             props.put("createDatabase", "create");
         }
         props.putAll(spec.properties());
+        if (isEmbeddedDerby(spec) || isDerbyClient(spec)) {
+            props = withConnectionAttributes(spec, ds, props);
+        }
         props.forEach((k, v) -> setProperty(spec, ds, k, v));
         return ds;
+    }
+
+    /**
+     * What a Derby data source has no bean property for is a Derby connection attribute, as in
+     * Derby's URL syntax ({@code jdbc:derby:orders;territory=de_DE}): such properties join
+     * {@code connectionAttributes}. A data source that may create its database also gets the
+     * territory {@link DerbyTerritory} decides (existing databases keep theirs, as Derby ignores
+     * the attribute when it opens one).
+     */
+    private static Map<String, Object> withConnectionAttributes(DataSourceSpec spec, DataSource ds, Map<String, Object> props) {
+        Map<String, Object> beanProperties = new LinkedHashMap<>();
+        StringJoiner attributes = new StringJoiner(";");
+        props.forEach((property, value) -> {
+            if (property.equals("connectionAttributes")) {
+                if (!value.toString().isEmpty()) {
+                    attributes.add(value.toString());
+                }
+            } else if (hasBeanProperty(ds, property)) {
+                beanProperties.put(property, value);
+            } else {
+                attributes.add(property + "=" + value);
+            }
+        });
+        String connectionAttributes = attributes.toString();
+        if ("create".equals(props.get("createDatabase"))) {
+            connectionAttributes = isEmbeddedDerby(spec) ? DerbyTerritory.forEmbedded(connectionAttributes)
+                    : DerbyTerritory.forNetwork(connectionAttributes);
+        }
+        if (!connectionAttributes.isEmpty()) {
+            beanProperties.put("connectionAttributes", connectionAttributes);
+        }
+        return beanProperties;
     }
 
     private String embeddedPath(String databaseName) {
@@ -181,8 +218,17 @@ public final class DataSourceFactory {
         return dataDirectory.resolve(databaseName).toString();
     }
 
+    private static boolean hasBeanProperty(DataSource ds, String property) {
+        String setter = setterName(property);
+        return Arrays.stream(ds.getClass().getMethods()).anyMatch(m -> m.getName().equals(setter) && m.getParameterCount() == 1);
+    }
+
+    private static String setterName(String property) {
+        return "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+    }
+
     private static void setProperty(DataSourceSpec spec, DataSource ds, String property, Object value) {
-        String setter = "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+        String setter = setterName(property);
         for (Method m : ds.getClass().getMethods()) {
             if (m.getName().equals(setter) && m.getParameterCount() == 1) {
                 Class<?> type = m.getParameterTypes()[0];
@@ -216,6 +262,10 @@ public final class DataSourceFactory {
 
     private static boolean isEmbeddedDerby(DataSourceSpec spec) {
         return spec.className().equals(DataSourceSpec.DERBY_EMBEDDED);
+    }
+
+    private static boolean isDerbyClient(DataSourceSpec spec) {
+        return spec.className().equals(DataSourceSpec.DERBY_CLIENT);
     }
 
     private void shutdownDerby(DataSourceSpec spec, ClassLoader classLoader) {

@@ -10,6 +10,9 @@ import java.util.Objects;
  * {@code portNumber}, {@code user}, {@code password} and {@code properties}), or
  * {@code url} is a JDBC URL. Derby URLs are turned into Derby's own datasource classes, so no
  * driver is ever registered with {@code java.sql.DriverManager} (which would pin class loaders).
+ * For Derby, a URL attribute or property that is no bean property of the class is a Derby
+ * connection attribute ({@code jdbc:derby:orders;create=true;territory=de_DE}); a database that
+ * is created without a {@code territory} gets {@code en_US} (see {@link DerbyTerritory}).
  *
  * @param name        the JNDI name it is bound under, e.g. {@code java:app/jdbc/Orders}
  * @param className   a {@code DataSource} class, or empty to derive it from {@code url}

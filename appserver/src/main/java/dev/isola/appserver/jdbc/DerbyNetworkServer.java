@@ -27,6 +27,10 @@ import java.time.Duration;
  *
  * Derby's home directory is a JVM-wide setting ({@code derby.system.home}), so there is one such
  * server per JVM.
+ *
+ * <p>A database gets its territory from the client that creates it: the server's datasources ask
+ * for {@code en_US} ({@link DerbyTerritory#forNetwork}); a client that names none (ij, say) gets
+ * this JVM's default locale.
  */
 public final class DerbyNetworkServer implements AutoCloseable {
 

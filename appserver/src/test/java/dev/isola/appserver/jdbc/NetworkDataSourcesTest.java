@@ -66,6 +66,8 @@ class NetworkDataSourcesTest {
     @Test
     void defaultAndConfiguredDataSourcesUseTheNetworkServer() {
         fixture.server().deploy(fixture.export(TestApps.war("where.war", DataSourcesServlet.class)));
-        assertEquals("default=" + base + "/main;create=true\nconfigured=" + base + "/other;create=true", fixture.get("/where/where"));
+        // The client reports the territory that a database it creates gets (DerbyTerritory) among the URL's attributes.
+        assertEquals("default=" + base + "/main;territory=en_US;create=true\nconfigured=" + base + "/other;territory=en_US;create=true",
+                fixture.get("/where/where"));
     }
 }

@@ -1,5 +1,7 @@
 package dev.isola.appserver.jms.store;
 
+import dev.isola.appserver.jdbc.DerbyTerritory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +78,8 @@ final class DerbyMessageStore implements MessageStore {
         }
         this.url = "jdbc:derby:" + databaseDirectory;
         try {
-            connection = DriverManager.getConnection(url + ";create=true");
+            // A new store gets a territory in which Derby sorts without throwing; an existing one keeps its own.
+            connection = DriverManager.getConnection(url + ";" + DerbyTerritory.forEmbedded("create=true"));
             connection.setAutoCommit(false);
             createSchemaIfMissing();
             insertMessage = connection.prepareStatement(

@@ -1,5 +1,7 @@
 package dev.isola.appserver.jms.store;
 
+import dev.isola.appserver.support.DefaultLocale;
+import dev.isola.appserver.support.DerbyDatabaseTerritory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -15,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The Derby store on its own: atomic batches, group commit, isolation of a failing batch, recovery. */
+/** The Derby store on its own: atomic batches, group commit, isolation of a failing batch, recovery, its database's territory. */
 class DerbyMessageStoreTest {
 
     @TempDir
@@ -110,5 +113,13 @@ class DerbyMessageStoreTest {
         Path file = Files.writeString(directory.resolve("not-a-directory"), "x");
         StoreException bad = assertThrows(StoreException.class, () -> MessageStore.derby(file));
         assertTrue(bad.getMessage().contains(file.toString()), bad.getMessage());
+    }
+
+    @Test
+    void theStoresDatabaseGetsATerritoryInWhichDerbyFindsItsMessages() {
+        try (DefaultLocale languageWithoutCountry = DefaultLocale.set(Locale.of("en")); MessageStore store = MessageStore.derby(directory)) {
+            store.recover();
+        }
+        assertEquals("en_US", DerbyDatabaseTerritory.of(directory.resolve("store")));
     }
 }
