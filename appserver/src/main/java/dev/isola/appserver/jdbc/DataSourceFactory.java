@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -180,9 +181,19 @@ public final class DataSourceFactory {
     }
 
     /**
-     * What a Derby data source has no bean property for is a Derby connection attribute, as in
-     * Derby's URL syntax ({@code jdbc:derby:orders;territory=de_DE}): such properties join
-     * {@code connectionAttributes}. A data source that may create its database also gets the
+     * Derby's connection attributes (its reference manual, "Setting attributes for the database
+     * connection URL"), which its data source classes take only through {@code connectionAttributes}.
+     */
+    private static final Set<String> DERBY_CONNECTION_ATTRIBUTES = Set.of("bootPassword", "collation", "create", "createFrom",
+            "dataEncryption", "decryptDatabase", "deregister", "drop", "encryptionAlgorithm", "encryptionKey", "encryptionKeyLength",
+            "encryptionProvider", "failover", "logDevice", "newBootPassword", "newEncryptionKey", "restoreFrom", "retrieveMessageText",
+            "rollForwardRecoveryFrom", "securityMechanism", "shutdown", "slaveHost", "slavePort", "ssl", "startMaster", "startSlave",
+            "stopMaster", "stopSlave", "territory", "traceDirectory", "traceFile", "traceFileAppend", "traceLevel", "upgrade");
+
+    /**
+     * A Derby connection attribute that the data source has no bean property for, given as in
+     * Derby's URL syntax ({@code jdbc:derby:orders;territory=de_DE}) or among the properties,
+     * joins {@code connectionAttributes}; any other unknown property is still refused. A data source that may create its database also gets the
      * territory {@link DerbyTerritory} decides (existing databases keep theirs, as Derby ignores
      * the attribute when it opens one).
      */
@@ -194,10 +205,11 @@ public final class DataSourceFactory {
                 if (!value.toString().isEmpty()) {
                     attributes.add(value.toString());
                 }
-            } else if (hasBeanProperty(ds, property)) {
-                beanProperties.put(property, value);
-            } else {
+            } else if (DERBY_CONNECTION_ATTRIBUTES.contains(property) && !hasBeanProperty(ds, property)) {
                 attributes.add(property + "=" + value);
+            } else {
+                // A bean property, or a misspelling: setting it fails with a clear error, as it should.
+                beanProperties.put(property, value);
             }
         });
         String connectionAttributes = attributes.toString();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -25,6 +26,8 @@ import java.util.Map;
 import java.util.MissingResourceException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -79,6 +82,15 @@ class NewDerbyDatabasesTest {
                 Map.of("connectionAttributes", "territory=fr_FR"), -1, -1));
 
         assertEquals("fr_FR", DerbyDatabaseTerritory.of(data.resolve("french")));
+    }
+
+    @Test
+    void aMisspelledAttributeInTheUrlIsRefusedNamingIt() {
+        DataSourceDefinitionException refused = assertThrows(DataSourceDefinitionException.class,
+                () -> open(urlSpec("jdbc:derby:typo;create=true;teritory=de_DE")));
+
+        assertTrue(refused.getMessage().contains("'teritory'"), refused.getMessage());
+        assertFalse(Files.exists(data.resolve("typo")), "nothing is created for a refused definition");
     }
 
     @Test
