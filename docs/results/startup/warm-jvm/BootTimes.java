@@ -26,11 +26,17 @@ import java.nio.file.Path;
  * domains, each with the Pet Store recorded (so its tables are created and seeded, as for the
  * startup experiment's n-th domain), one after another in this one JVM, and prints each one's time
  * to ready and to its first page. Boot 1 is a cold JVM's; the later ones show what a domain start
- * would cost in a JVM that is already running and warm.
+ * would cost in a JVM that is already running and warm. After each boot it prints this JVM's
+ * memory with the domain running, and again once the domain is stopped and the heap collected:
+ * what a warm spare JVM, waiting for the next domain, would keep.
  *
  * <pre>BootTimes petstore.ear N</pre>
  */
 public final class BootTimes {
+    /** This process's resident and proportional set sizes: what a warm spare JVM would cost. */
+    static String pss() throws Exception {
+        return Files.readAllLines(Path.of("/proc/self/smaps_rollup")).stream().filter(l -> l.startsWith("Pss:") || l.startsWith("Rss:")).map(String::trim).reduce((a, b) -> a + ", " + b).orElse("");
+    }
     public static void main(String[] args) throws Exception {
         Path ear = Path.of(args[0]);
         int boots = Integer.parseInt(args[1]);
@@ -58,9 +64,14 @@ public final class BootTimes {
                 long page = System.nanoTime();
                 System.out.printf("boot %d: ready %d ms, first page %d (%d ms)%n", i, (ready - t0) / 1_000_000, code, (page - ready) / 1_000_000);
                 for (int k = 0; k < 20; k++) http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/petstore/category?id=FISH")).build(), HttpResponse.BodyHandlers.discarding());
+                Thread.sleep(3000);
+                System.out.println("boot " + i + " running: " + pss());
             } finally {
                 listener.stop();
             }
+            System.gc(); System.gc();
+            Thread.sleep(5000);
+            System.out.println("boot " + i + " stopped (a spare): " + pss());
         }
         System.exit(0);
     }
