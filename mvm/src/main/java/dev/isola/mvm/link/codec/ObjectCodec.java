@@ -56,10 +56,7 @@ public final class ObjectCodec {
                 .withRefTracking(true)
                 .withCompatible(true)
                 .withMetaShare(true)
-                // A class's first values go through Fory's interpreting serializer while its generated one is
-                // compiled in the background: compiling it first (with Janino, in a JVM that just started) held
-                // up the first reply of every new isolate by ~200 ms, a domain's "ready" among them.
-                .withAsyncCompilation(true)
+                .withAsyncCompilation(false)
                 .build();
     }
 
