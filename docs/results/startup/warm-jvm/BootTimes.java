@@ -7,12 +7,6 @@ import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigJson;
 import dev.isola.domains.config.DomainMode;
-import dev.isola.domains.config.Member;
-import dev.isola.domains.control.ControlClient;
-import dev.isola.domains.control.DomainControl;
-import dev.isola.mvm.invoke.LinkPair;
-import dev.isola.mvm.isolate.Isolate;
-import dev.isola.mvm.link.Link;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -49,15 +43,8 @@ public final class BootTimes {
             Path stored = Files.copy(ear, directory.archives().resolve("petstore.ear"));
             new ApplicationRegistry(directory).put(ApplicationRecord.ofStored("petstore", stored));
             DomainConfig config = DomainConfigJson.load(directory.configFile());
-            ControlListener listener = new ControlListener(config, directory, Member.SERVER);
-            Isolate me = Isolate.current();
-            Link requests = Link.newLink(me, me);
-            Link replies = Link.newLink(me, me);
-            listener.serve(new LinkPair(replies, requests), "t");
-            try (ControlClient admin = ControlClient.open(new LinkPair(requests, replies))) {
-                listener.start(StartupConnections.NONE);
-                DomainControl control = admin.control();
-                int port = control.awaitReady(60_000).httpPort();
+            try (InProcessDomain domain = InProcessDomain.boot(config, directory, "t")) {
+                int port = domain.httpPort();
                 long ready = System.nanoTime();
                 HttpClient http = HttpClient.newHttpClient();
                 int code = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/petstore/")).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -66,8 +53,6 @@ public final class BootTimes {
                 for (int k = 0; k < 20; k++) http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/petstore/category?id=FISH")).build(), HttpResponse.BodyHandlers.discarding());
                 Thread.sleep(3000);
                 System.out.println("boot " + i + " running: " + pss());
-            } finally {
-                listener.stop();
             }
             System.gc(); System.gc();
             Thread.sleep(5000);

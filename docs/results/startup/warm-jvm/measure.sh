@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Boots N fresh combined domains with the Pet Store, one after another, in ONE JVM, and prints how long each took
 # to be ready and to serve its first page: what a domain start would cost if the JVM were already running and warm
-# (a pre-started spare isolate). BootTimes.java sits in the domains module's package to reach ControlListener, as
-# DomainTraining does. Usage, from the repository root after bin/appserver has built the image:
+# (a pre-started spare isolate). BootTimes.java sits in the domains module's package to reach InProcessDomain (the
+# boot DomainTraining uses). Usage, from the repository root after bin/appserver has built the image:
 #   docs/results/startup/warm-jvm/measure.sh [N]
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"

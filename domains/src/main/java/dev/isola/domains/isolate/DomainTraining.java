@@ -8,13 +8,9 @@ import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigJson;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
-import dev.isola.domains.control.ControlClient;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.logging.ProcessLogging;
-import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.io.DirectoryTrees;
-import dev.isola.mvm.isolate.Isolate;
-import dev.isola.mvm.link.Link;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -88,24 +84,15 @@ public final class DomainTraining {
      * deployed, runs {@code last} and stops.
      */
     private static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, int rounds, ControlStep last) throws Exception {
-        ControlListener listener = new ControlListener(config, directory, Member.SERVER);
-        Isolate me = Isolate.current();
-        Link requests = Link.newLink(me, me);
-        Link replies = Link.newLink(me, me);
-        listener.serve(new LinkPair(replies, requests), "training");
-        try (ControlClient admin = ControlClient.open(new LinkPair(requests, replies))) {
-            listener.start(StartupConnections.NONE);
-            DomainControl control = admin.control();
-            int port = control.awaitReady(60_000).httpPort();
+        try (InProcessDomain domain = InProcessDomain.boot(config, directory, "training")) {
+            DomainControl control = domain.control();
             first.run(control);
             if (!new ApplicationRegistry(directory).list().isEmpty()) {
-                browse(port, rounds);
+                browse(domain.httpPort(), rounds);
                 control.metrics();
             }
             last.run(control);
             control.status();
-        } finally {
-            listener.stop();
         }
     }
 
