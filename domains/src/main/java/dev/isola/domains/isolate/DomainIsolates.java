@@ -37,7 +37,7 @@ public final class DomainIsolates {
         }
         return builder
                 .name(member.isolateName(config.name()))
-                .arguments("--domain-dir", directory.path().toString(), "--member", member.key())
+                .arguments(new MemberArguments(directory.path(), member.key()).toArguments())
                 .image(image)
                 .maxHeap(settings.heap())
                 .youngGeneration(settings.youngGeneration())
@@ -52,6 +52,6 @@ public final class DomainIsolates {
     /** Whether an isolate of the registry with {@code mainClass} and {@code arguments} is {@code member} of the domain in {@code directory}. */
     public static boolean isMember(String mainClass, List<String> arguments, DomainDirectory directory, Member member) {
         return mainClass.equals(DomainMain.class.getName())
-                && arguments.equals(List.of("--domain-dir", directory.path().toString(), "--member", member.key()));
+                && arguments.equals(new MemberArguments(directory.path(), member.key()).toArguments());
     }
 }

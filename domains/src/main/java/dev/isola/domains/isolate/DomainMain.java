@@ -11,15 +11,10 @@ import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.LinkInbox;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
@@ -37,11 +32,13 @@ import java.util.stream.Stream;
  *     5. serves until told to shut down; an orderly exit undeploys everything
  * </pre>
  *
- * Which startup links are which follows from the member ({@link StartupPair#layout}).
+ * Which startup links are which follows from the member ({@link StartupPair#layout}); the
+ * arguments are {@link MemberArguments}.
  */
-@Command(name = "domain-isolate", description = "Runs one isolate of an application domain (started by the admin isolate).")
-public final class DomainMain implements Callable<Integer> {
+public final class DomainMain {
 
+    /** Exit status when the arguments are not a domain isolate's. */
+    static final int BAD_ARGUMENTS = 64;
     /** Exit status when the configuration cannot be read. */
     static final int BAD_CONFIGURATION = 2;
     /** Exit status when the sub-servers could not start. */
@@ -49,19 +46,18 @@ public final class DomainMain implements Callable<Integer> {
     /** The inbox label under which a (restarted) admin isolate drops control pairs. */
     public static final String CONTROL_LABEL = "control";
 
-    @Option(names = "--domain-dir", required = true, description = "the domain's directory")
-    Path domainDirectory;
+    private final MemberArguments arguments;
 
-    @Option(names = "--member", required = true, description = "server (combined domain), web, ejb or jms")
-    String member;
+    private DomainMain(MemberArguments arguments) {
+        this.arguments = arguments;
+    }
 
-    @Override
-    public Integer call() throws InterruptedException {
-        DomainDirectory directory = new DomainDirectory(domainDirectory);
+    private int run() throws InterruptedException {
+        DomainDirectory directory = new DomainDirectory(arguments.domainDirectory());
         Member self;
         DomainConfig config;
         try {
-            self = Member.of(member);
+            self = Member.of(arguments.member());
             config = DomainConfigJson.load(directory.configFile());
         } catch (DomainConfigException | IllegalArgumentException | IOException e) {
             System.err.println("error: domain isolate cannot start: " + e.getMessage());
@@ -129,8 +125,15 @@ public final class DomainMain implements Callable<Integer> {
         return Optional.of(new LinkPair(links.get(index), links.get(index + 1)));
     }
 
-    public static void main(String[] args) {
-        int status = new CommandLine(new DomainMain()).execute(args);
-        System.exit(status);
+    public static void main(String[] args) throws InterruptedException {
+        MemberArguments arguments;
+        try {
+            arguments = MemberArguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(BAD_ARGUMENTS);
+            return;
+        }
+        System.exit(new DomainMain(arguments).run());
     }
 }

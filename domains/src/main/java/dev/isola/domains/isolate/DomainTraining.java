@@ -11,7 +11,6 @@ import dev.isola.domains.config.Member;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.io.DirectoryTrees;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.net.URI;
@@ -62,8 +61,8 @@ public final class DomainTraining {
     private static void train(Path root, Path ear) throws Exception {
         DomainDirectory directory = DomainsRoot.at(root).create(DomainConfig.defaults("training", DomainMode.COMBINED, 0));
         ProcessLogging.install(directory.logFile("training"), "training/training");
-        // Read back as a domain isolate reads them (DomainMain's options, domain.json), so that the cache holds those classes too.
-        CommandLine.populateCommand(new DomainMain(), "--domain-dir", directory.path().toString(), "--member", Member.SERVER.key());
+        // Read back as a domain isolate reads them (its arguments, domain.json), so that the cache holds those classes too.
+        MemberArguments.parse(new MemberArguments(directory.path(), Member.SERVER.key()).toArguments().toArray(String[]::new));
         DomainConfig config = DomainConfigJson.load(directory.configFile());
         boot(config, directory, control -> {
             if (ear != null) {
