@@ -19,6 +19,7 @@ import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.Targets;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
+import dev.isola.mvm.link.codec.Serializers;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -62,7 +63,8 @@ final class ControlListener implements DomainControl {
 
     /** Serves control calls arriving on {@code links} (seen from this isolate: replies out, requests in). */
     void serve(LinkPair links, String from) {
-        InvocationServer.start(links, new Targets().register(TARGET, DomainControl.class, this))
+        // Interpreted serializers, as the admin's end (ControlClient) has them: nothing to compile before the first reply.
+        InvocationServer.start(links, new Targets().register(TARGET, DomainControl.class, this), Serializers.INTERPRETED)
                 .onStop().thenRun(() -> LOG.log(System.Logger.Level.INFO, "control link " + links.incoming().id() + " (" + from + ") closed"));
         LOG.log(System.Logger.Level.INFO, "serving control link " + links.incoming().id() + " (" + from + ")");
     }

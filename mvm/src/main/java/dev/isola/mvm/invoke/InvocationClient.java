@@ -6,6 +6,7 @@ import dev.isola.mvm.link.LinkMessage;
 import dev.isola.mvm.link.LinkTimeoutException;
 import dev.isola.mvm.link.codec.ClassAllowList;
 import dev.isola.mvm.link.codec.ObjectCodec;
+import dev.isola.mvm.link.codec.Serializers;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -64,12 +65,12 @@ public final class InvocationClient implements AutoCloseable {
     private volatile RuntimeException closedBecause;
     private volatile ClassAllowList results;
 
-    private InvocationClient(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results) {
+    private InvocationClient(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results, Serializers serializers) {
         this.links = links;
         this.defaultTimeout = defaultTimeout;
         this.results = results.allow(RemoteFailureException.Description.class);
-        this.encoder = ObjectCodec.newEncoder(loader);
-        this.decoder = ObjectCodec.newDecoder(this.results, loader);
+        this.encoder = ObjectCodec.newEncoder(loader, serializers);
+        this.decoder = ObjectCodec.newDecoder(this.results, loader, serializers);
     }
 
     /**
@@ -77,8 +78,16 @@ public final class InvocationClient implements AutoCloseable {
      * {@link Invoker#withTimeout} says otherwise.
      */
     public static InvocationClient open(LinkPair links, Duration defaultTimeout) {
+        return open(links, defaultTimeout, Serializers.COMPILED);
+    }
+
+    /**
+     * A client as {@link #open(LinkPair, Duration)} makes, copying values with {@code serializers}
+     * ({@link Serializers#INTERPRETED} for a link that carries few calls).
+     */
+    public static InvocationClient open(LinkPair links, Duration defaultTimeout, Serializers serializers) {
         ClassLoader context = Thread.currentThread().getContextClassLoader();
-        return open(links, defaultTimeout, context != null ? context : InvocationClient.class.getClassLoader(), ClassAllowList.defaults());
+        return open(links, defaultTimeout, context != null ? context : InvocationClient.class.getClassLoader(), ClassAllowList.defaults(), serializers);
     }
 
     /**
@@ -87,13 +96,18 @@ public final class InvocationClient implements AutoCloseable {
      * top of what the proxies it makes add. Use {@link #invoke} to call without a proxy.
      */
     public static InvocationClient open(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results) {
+        return open(links, defaultTimeout, loader, results, Serializers.COMPILED);
+    }
+
+    private static InvocationClient open(LinkPair links, Duration defaultTimeout, ClassLoader loader, ClassAllowList results, Serializers serializers) {
         Objects.requireNonNull(links, "links");
+        Objects.requireNonNull(serializers, "serializers");
         Objects.requireNonNull(loader, "loader");
         Objects.requireNonNull(results, "results");
         if (defaultTimeout == null || defaultTimeout.isNegative() || defaultTimeout.isZero()) {
             throw new IllegalArgumentException("the default call timeout must be positive, not " + defaultTimeout);
         }
-        return new InvocationClient(links, defaultTimeout, loader, results);
+        return new InvocationClient(links, defaultTimeout, loader, results, serializers);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.isola.mvm.link.LinkException;
 import dev.isola.mvm.link.LinkMessage;
 import dev.isola.mvm.link.codec.ClassAllowList;
 import dev.isola.mvm.link.codec.ObjectCodec;
+import dev.isola.mvm.link.codec.Serializers;
 import dev.isola.mvm.link.codec.ObjectCodecException;
 
 import java.util.Objects;
@@ -64,11 +65,11 @@ public final class InvocationServer implements AutoCloseable {
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private volatile int clientEpoch;
 
-    private InvocationServer(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader) {
+    private InvocationServer(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader, Serializers serializers) {
         this.links = links;
         this.dispatcher = dispatcher;
-        this.encoder = ObjectCodec.newEncoder(loader);
-        this.decoder = ObjectCodec.newDecoder(arguments, loader);
+        this.encoder = ObjectCodec.newEncoder(loader, serializers);
+        this.decoder = ObjectCodec.newDecoder(arguments, loader, serializers);
     }
 
     /**
@@ -86,8 +87,12 @@ public final class InvocationServer implements AutoCloseable {
      * Calls run with {@code loader} as their threads' context class loader.
      */
     public static InvocationServer start(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader) {
+        return start(links, dispatcher, arguments, loader, Serializers.COMPILED);
+    }
+
+    private static InvocationServer start(LinkPair links, Dispatcher dispatcher, ClassAllowList arguments, ClassLoader loader, Serializers serializers) {
         InvocationServer server = new InvocationServer(Objects.requireNonNull(links, "links"), Objects.requireNonNull(dispatcher, "dispatcher"),
-                Objects.requireNonNull(arguments, "arguments"), Objects.requireNonNull(loader, "loader"));
+                Objects.requireNonNull(arguments, "arguments"), Objects.requireNonNull(loader, "loader"), Objects.requireNonNull(serializers, "serializers"));
         for (int i = 0; i < READERS; i++) {
             Thread reader = Thread.ofPlatform().daemon().name("mvm-invoke-server-" + links.incoming().id() + "-" + i).unstarted(server::serve);
             reader.setContextClassLoader(loader);
@@ -99,6 +104,15 @@ public final class InvocationServer implements AutoCloseable {
     /** Serves the targets, allowing the argument classes their interfaces name. */
     public static InvocationServer start(LinkPair links, Targets targets) {
         return start(links, targets, targets.allowedArguments());
+    }
+
+    /**
+     * Serves the targets as {@link #start(LinkPair, Targets)} does, copying values with
+     * {@code serializers} ({@link Serializers#INTERPRETED} for a link that carries few calls).
+     */
+    public static InvocationServer start(LinkPair links, Targets targets, Serializers serializers) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return start(links, targets, targets.allowedArguments(), context != null ? context : InvocationServer.class.getClassLoader(), serializers);
     }
 
     private void serve() {

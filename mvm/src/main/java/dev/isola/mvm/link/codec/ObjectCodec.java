@@ -46,7 +46,7 @@ public final class ObjectCodec {
     private ObjectCodec() {
     }
 
-    private static Fory newFory(ClassLoader loader, org.apache.fory.resolver.TypeChecker checker) {
+    private static Fory newFory(ClassLoader loader, Serializers serializers, org.apache.fory.resolver.TypeChecker checker) {
         return Fory.builder()
                 .withLanguage(Language.JAVA)
                 .withClassLoader(loader)
@@ -57,6 +57,7 @@ public final class ObjectCodec {
                 .withCompatible(true)
                 .withMetaShare(true)
                 .withAsyncCompilation(false)
+                .withCodegen(serializers == Serializers.COMPILED)
                 .build();
     }
 
@@ -67,21 +68,29 @@ public final class ObjectCodec {
 
     /** An encoder for one link, resolving classes with the calling thread's context class loader. */
     public static Encoder newEncoder() {
-        return new Encoder(defaultLoader());
+        return new Encoder(defaultLoader(), Serializers.COMPILED);
     }
 
     /** An encoder for one link, resolving classes with {@code loader} (an application's, for its values). */
     public static Encoder newEncoder(ClassLoader loader) {
-        return new Encoder(Objects.requireNonNull(loader, "loader"));
+        return newEncoder(loader, Serializers.COMPILED);
+    }
+
+    public static Encoder newEncoder(ClassLoader loader, Serializers serializers) {
+        return new Encoder(Objects.requireNonNull(loader, "loader"), Objects.requireNonNull(serializers, "serializers"));
     }
 
     /** A decoder for one link that makes only classes {@code allowList} allows. */
     public static Decoder newDecoder(ClassAllowList allowList) {
-        return new Decoder(allowList, defaultLoader());
+        return new Decoder(allowList, defaultLoader(), Serializers.COMPILED);
     }
 
     public static Decoder newDecoder(ClassAllowList allowList, ClassLoader loader) {
-        return new Decoder(allowList, loader);
+        return newDecoder(allowList, loader, Serializers.COMPILED);
+    }
+
+    public static Decoder newDecoder(ClassAllowList allowList, ClassLoader loader, Serializers serializers) {
+        return new Decoder(allowList, Objects.requireNonNull(loader, "loader"), Objects.requireNonNull(serializers, "serializers"));
     }
 
     /** The sending half of a session. */
@@ -91,8 +100,8 @@ public final class ObjectCodec {
         private MetaWriteContext context = new MetaWriteContext();
         private long epoch;
 
-        private Encoder(ClassLoader loader) {
-            this.fory = newFory(loader, (resolver, className) -> {
+        private Encoder(ClassLoader loader, Serializers serializers) {
+            this.fory = newFory(loader, serializers, (resolver, className) -> {
                 Class<?> type;
                 try {
                     type = Class.forName(className, false, loader);
@@ -160,9 +169,9 @@ public final class ObjectCodec {
         private long previousEpoch = -1;
         private long epoch;
 
-        private Decoder(ClassAllowList allowList, ClassLoader loader) {
+        private Decoder(ClassAllowList allowList, ClassLoader loader, Serializers serializers) {
             this.allowList = Objects.requireNonNull(allowList, "allowList");
-            this.fory = newFory(loader, (resolver, className) -> {
+            this.fory = newFory(loader, serializers, (resolver, className) -> {
                 if (!this.allowList.allows(className)) {
                     throw new ClassNotAllowedException(className, "class " + className
                             + " is not allowed on this link; add it to the receiving link's ClassAllowList to accept it");
