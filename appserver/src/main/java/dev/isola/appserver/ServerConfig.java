@@ -32,10 +32,12 @@ import java.util.Set;
  * @param domain             the domain's name, for messages and logs ("the EJB isolate of domain shop is not reachable")
  * @param jspCache           where compiled JSPs are shared with the installation's other servers (a domain's: under the
  *                           domains root); null: this server compiles its own
+ * @param databaseTemplates  where new embedded Derby databases are copied from (a domain's: under the domains root; see
+ *                           {@code DerbyDatabaseTemplates}); null: Derby creates every database itself
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
-                           Set<SubServerRole> roles, String domain, Path jspCache) {
+                           Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -85,6 +87,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private Set<SubServerRole> roles = EnumSet.allOf(SubServerRole.class);
         private String domain = "default";
         private Path jspCache;
+        private Path databaseTemplates;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -107,6 +110,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder domain(String name) { this.domain = Objects.requireNonNull(name, "name"); return this; }
         /** Shares compiled JSPs with other servers through this directory (see {@code JspCache}); none unless set. */
         public Builder jspCache(Path directory) { this.jspCache = Objects.requireNonNull(directory, "directory"); return this; }
+        /** Makes new embedded Derby databases by copying empty ones kept in this directory (see {@code DerbyDatabaseTemplates}); none unless set. */
+        public Builder databaseTemplates(Path directory) { this.databaseTemplates = Objects.requireNonNull(directory, "directory"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
@@ -119,7 +124,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain, jspCache);
+                    roles, domain, jspCache, databaseTemplates);
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.isola.appserver.ejb.EjbServices;
 import dev.isola.appserver.ejb.link.EjbLinkClient;
 import dev.isola.appserver.ejb.link.EjbLinkServer;
 import dev.isola.appserver.jdbc.DataSourceFactory;
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.jms.broker.DestinationStats;
@@ -149,12 +150,13 @@ public final class SubServers implements AutoCloseable {
         });
         boolean ejbRole = config.hosts(SubServerRole.EJB);
         boolean webRole = config.hosts(SubServerRole.WEB);
+        Optional<DerbyDatabaseTemplates> templates = Optional.ofNullable(config.databaseTemplates()).map(DerbyDatabaseTemplates::new);
         DataSourceFactory dataSources = new DataSourceFactory(config.dataDirectory(), tm,
-                ejbRole ? null : "the EJB isolate of domain " + config.domain());
+                ejbRole ? null : "the EJB isolate of domain " + config.domain(), templates);
         // The JMS sub-server opens its store (a Derby database) while the datasources open theirs
         // and Tomcat is built: the two databases are the slowest steps of a domain's start, and a
         // second core runs one while the first runs the other.
-        CompletableFuture<ApplicationJms> jmsStarting = startJms(config, tm);
+        CompletableFuture<ApplicationJms> jmsStarting = startJms(config, tm, templates);
         ManagedDataSource defaultDs = null;
         WebServer webServer;
         try {
@@ -203,11 +205,11 @@ public final class SubServers implements AutoCloseable {
      * takes no time). The broker runs with the server's loader as context, so its threads never
      * hold an application's.
      */
-    private static CompletableFuture<ApplicationJms> startJms(ServerConfig config, LocalTransactionManager tm) {
+    private static CompletableFuture<ApplicationJms> startJms(ServerConfig config, LocalTransactionManager tm, Optional<DerbyDatabaseTemplates> templates) {
         if (!config.hosts(SubServerRole.JMS)) {
             return CompletableFuture.completedFuture(new RemoteJmsSubServer(config.jms(), config.domain(), new TransactionalSessions(tm)));
         }
-        return CompletableFuture.supplyAsync(() -> JmsSubServer.start(config.jms(), config.dataDirectory(), tm), task -> {
+        return CompletableFuture.supplyAsync(() -> JmsSubServer.start(config.jms(), config.dataDirectory(), templates, tm), task -> {
             Thread thread = Thread.ofPlatform().name("jms-start").daemon().unstarted(task);
             thread.setContextClassLoader(SubServers.class.getClassLoader());
             thread.start();

@@ -16,8 +16,9 @@ import java.util.stream.Stream;
 /**
  * The directory that holds every domain of an installation (default {@code var/domains/}):
  * one sub-directory per domain ({@link DomainDirectory}), and {@code .admin/} for the admin
- * isolate's own files (its log, the password hash), and {@code .cache/jsp/} for compiled JSPs
- * that every domain's web sub-server shares (see {@code JspCache}). A directory is a domain when it has
+ * isolate's own files (its log, the password hash), {@code .cache/jsp/} for compiled JSPs
+ * that every domain's web sub-server shares (see {@code JspCache}), and {@code .cache/derby/} for
+ * the empty Derby databases that new ones are copied from (see {@code DerbyDatabaseTemplates}). A directory is a domain when it has
  * {@code config/domain.json}; names starting with '.' are never domains.
  */
 public final class DomainsRoot {
@@ -39,6 +40,11 @@ public final class DomainsRoot {
     /** Where the domains share compiled JSPs: {@code .cache/jsp/}, which no domain name can collide with. */
     public Path jspCache() {
         return path.resolve(".cache").resolve("jsp");
+    }
+
+    /** Where the domains keep empty Derby databases to copy new ones from: {@code .cache/derby/}. */
+    public Path databaseTemplates() {
+        return path.resolve(".cache").resolve("derby");
     }
 
     /** The admin isolate's directory: {@code .admin/}, which no domain name can collide with. */

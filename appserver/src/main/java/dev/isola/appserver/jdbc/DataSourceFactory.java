@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ThreadFactory;
@@ -41,6 +42,7 @@ public final class DataSourceFactory {
     private final Path dataDirectory;
     private final LocalTransactionManager tm;
     private final String embeddedOwner;
+    private final Optional<DerbyDatabaseTemplates> templates;
 
     /** @param dataDirectory where relative embedded Derby database names live (the domain's data directory) */
     public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm) {
@@ -52,9 +54,15 @@ public final class DataSourceFactory {
      *                      message of datasources bound here without a pool ("the EJB isolate of domain shop")
      */
     public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm, String embeddedOwner) {
+        this(dataDirectory, tm, embeddedOwner, Optional.empty());
+    }
+
+    /** @param templates where new embedded Derby databases are copied from, when they can be (see {@link DerbyDatabaseTemplates}) */
+    public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm, String embeddedOwner, Optional<DerbyDatabaseTemplates> templates) {
         this.dataDirectory = dataDirectory.toAbsolutePath();
         this.tm = tm;
         this.embeddedOwner = embeddedOwner;
+        this.templates = templates;
     }
 
     public Path dataDirectory() {
@@ -177,6 +185,10 @@ public final class DataSourceFactory {
             props = withConnectionAttributes(spec, ds, props);
         }
         props.forEach((k, v) -> setProperty(spec, ds, k, v));
+        if (isEmbeddedDerby(spec) && props.get("databaseName") instanceof String database) {
+            Map<String, Object> creation = props;
+            templates.ifPresent(t -> t.provide(Path.of(database), creation));
+        }
         return ds;
     }
 

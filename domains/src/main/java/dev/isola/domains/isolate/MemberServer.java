@@ -42,12 +42,14 @@ final class MemberServer implements AutoCloseable {
 
     /** What {@link SubServers} is started with for {@code member}. */
     static ServerConfig serverConfig(DomainConfig config, DomainDirectory directory, Member member) {
+        DomainsRoot root = DomainsRoot.at(directory.path().getParent());
         ServerConfig.Builder builder = ServerConfig.builder(directory.data(), directory.workDirectory())
                 .host(config.host())
                 .httpPort(member.hosts(SubServerRole.WEB) ? config.httpPort() : 0)
                 .roles(member.roles())
                 .domain(config.name())
-                .jspCache(DomainsRoot.at(directory.path().getParent()).jspCache());
+                .jspCache(root.jspCache())
+                .databaseTemplates(root.databaseTemplates());
         for (DataSourceSpec ds : config.dataSources()) {
             builder.dataSource(ds);
         }

@@ -15,14 +15,17 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** What a domain's sub-servers are started with: every domain of a root shares one compiled-JSP cache, which is no domain. */
+/**
+ * What a domain's sub-servers are started with: every domain of a root shares one compiled-JSP
+ * cache and one directory of Derby database templates, neither of which is a domain.
+ */
 class MemberServerConfigTest {
 
     @TempDir
     Path root;
 
     @Test
-    void theDomainsOfOneRootShareTheirJspCacheUnderTheRoot() throws Exception {
+    void theDomainsOfOneRootShareTheirJspCacheAndDatabaseTemplatesUnderTheRoot() throws Exception {
         DomainsRoot domains = DomainsRoot.at(root);
         DomainDirectory shop = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 18080));
         DomainDirectory crm = domains.create(DomainConfig.defaults("crm", DomainMode.SEPARATED, 18081));
@@ -31,7 +34,11 @@ class MemberServerConfigTest {
         Path expected = root.toAbsolutePath().normalize().resolve(".cache").resolve("jsp");
         assertEquals(expected, shopServer.jspCache());
         assertEquals(expected, crmWeb.jspCache());
+        Path templates = root.toAbsolutePath().normalize().resolve(".cache").resolve("derby");
+        assertEquals(templates, shopServer.databaseTemplates());
+        assertEquals(templates, crmWeb.databaseTemplates());
         Files.createDirectories(expected);
-        assertEquals(List.of("crm", "shop"), domains.names(), "the cache is not taken for a domain");
+        Files.createDirectories(templates);
+        assertEquals(List.of("crm", "shop"), domains.names(), "the caches are not taken for domains");
     }
 }

@@ -104,7 +104,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      */
     public static Broker start(BrokerConfig config) {
         Objects.requireNonNull(config, "config");
-        MessageStore store = MessageStore.derby(config.dataDirectory());
+        MessageStore store = MessageStore.derby(config.dataDirectory(), config.databaseTemplates());
         try {
             return new Broker(config, store);
         } catch (RuntimeException e) {

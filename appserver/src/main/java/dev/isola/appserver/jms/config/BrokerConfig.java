@@ -1,5 +1,7 @@
 package dev.isola.appserver.jms.config;
 
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,9 +33,11 @@ import java.util.Set;
  * @param defaultDeadLetterQueue     for destinations that do not set theirs; always declared
  * @param maxMessageSize             the largest message accepted, in encoded bytes
  * @param autoCreateDestinations     whether unknown names are declared on first use
+ * @param databaseTemplates          where a new store's database is copied from, when it can be (see {@link DerbyDatabaseTemplates})
  */
 public record BrokerConfig(String name, Path dataDirectory, List<DestinationConfig> destinations, int defaultMaxDeliveryAttempts,
-                           String defaultDeadLetterQueue, long maxMessageSize, boolean autoCreateDestinations) {
+                           String defaultDeadLetterQueue, long maxMessageSize, boolean autoCreateDestinations,
+                           Optional<DerbyDatabaseTemplates> databaseTemplates) {
 
     public static final int DEFAULT_MAX_DELIVERY_ATTEMPTS = 10;
     public static final String DEFAULT_DEAD_LETTER_QUEUE = "DLQ";
@@ -42,6 +46,7 @@ public record BrokerConfig(String name, Path dataDirectory, List<DestinationConf
     public BrokerConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(dataDirectory, "dataDirectory");
+        Objects.requireNonNull(databaseTemplates, "databaseTemplates");
         destinations = List.copyOf(destinations);
         if (defaultMaxDeliveryAttempts < 0) {
             throw new InvalidJmsConfigException("defaultMaxDeliveryAttempts is " + defaultMaxDeliveryAttempts + "; it must be 0 (never) or more");
@@ -73,6 +78,12 @@ public record BrokerConfig(String name, Path dataDirectory, List<DestinationConf
     }
 
     /** The declarations with the default dead-letter queue added if it was not declared. */
+    /** The same configuration, its store's database copied from {@code templates} when new. */
+    public BrokerConfig withDatabaseTemplates(Optional<DerbyDatabaseTemplates> templates) {
+        return new BrokerConfig(name, dataDirectory, destinations, defaultMaxDeliveryAttempts, defaultDeadLetterQueue, maxMessageSize,
+                autoCreateDestinations, templates);
+    }
+
     public List<DestinationConfig> effectiveDestinations() {
         List<DestinationConfig> all = new ArrayList<>(destinations);
         boolean declared = destinations.stream().anyMatch(d -> d.type() == DestinationType.QUEUE && d.name().equals(defaultDeadLetterQueue));
@@ -150,7 +161,7 @@ public record BrokerConfig(String name, Path dataDirectory, List<DestinationConf
 
         public BrokerConfig build() {
             return new BrokerConfig(name, dataDirectory, destinations, defaultMaxDeliveryAttempts, defaultDeadLetterQueue,
-                    maxMessageSize, autoCreateDestinations);
+                    maxMessageSize, autoCreateDestinations, Optional.empty());
         }
     }
 }

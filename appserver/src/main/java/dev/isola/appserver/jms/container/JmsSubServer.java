@@ -1,7 +1,9 @@
 package dev.isola.appserver.jms.container;
 
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
+import dev.isola.appserver.jms.config.BrokerConfig;
 import dev.isola.appserver.jms.config.ConnectionFactoryConfig;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
@@ -86,8 +88,14 @@ public final class JmsSubServer implements ApplicationJms, AutoCloseable {
      * @throws dev.isola.appserver.jms.store.StoreException if the store cannot be opened
      */
     public static JmsSubServer start(JmsConfig config, Path dataDirectory, LocalTransactionManager tm) {
+        return start(config, dataDirectory, Optional.empty(), tm);
+    }
+
+    /** Starts the broker as {@link #start(JmsConfig, Path, LocalTransactionManager)} does; a new store is copied from {@code templates} when it can be. */
+    public static JmsSubServer start(JmsConfig config, Path dataDirectory, Optional<DerbyDatabaseTemplates> templates, LocalTransactionManager tm) {
         Objects.requireNonNull(config, "config");
-        return new JmsSubServer(config, JmsServer.start(config.brokerConfig("jms", dataDirectory.resolve("jms"))), tm);
+        BrokerConfig broker = config.brokerConfig("jms", dataDirectory.resolve("jms")).withDatabaseTemplates(templates);
+        return new JmsSubServer(config, JmsServer.start(broker), tm);
     }
 
     public JmsConfig config() {

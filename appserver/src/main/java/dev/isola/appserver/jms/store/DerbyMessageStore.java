@@ -1,5 +1,6 @@
 package dev.isola.appserver.jms.store;
 
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.DerbyTerritory;
 
 import java.io.IOException;
@@ -14,6 +15,8 @@ import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -64,7 +67,7 @@ final class DerbyMessageStore implements MessageStore {
     private record Pending(List<StoreOperation> batch, CompletableFuture<Void> done) {
     }
 
-    DerbyMessageStore(Path directory) {
+    DerbyMessageStore(Path directory, Optional<DerbyDatabaseTemplates> templates) {
         this.databaseDirectory = directory.toAbsolutePath().resolve("store");
         try {
             Files.createDirectories(directory);
@@ -79,7 +82,9 @@ final class DerbyMessageStore implements MessageStore {
         this.url = "jdbc:derby:" + databaseDirectory;
         try {
             // A new store gets a territory in which Derby sorts without throwing; an existing one keeps its own.
-            connection = DriverManager.getConnection(url + ";" + DerbyTerritory.forEmbedded("create=true"));
+            String creation = DerbyTerritory.forEmbedded("create=true");
+            templates.ifPresent(t -> t.provide(databaseDirectory, Map.of("connectionAttributes", creation)));
+            connection = DriverManager.getConnection(url + ";" + creation);
             connection.setAutoCommit(false);
             createSchemaIfMissing();
             insertMessage = connection.prepareStatement(

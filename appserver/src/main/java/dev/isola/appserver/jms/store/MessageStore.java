@@ -1,7 +1,10 @@
 package dev.isola.appserver.jms.store;
 
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
+
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -24,7 +27,12 @@ public interface MessageStore extends AutoCloseable {
 
     /** The store in an embedded Derby database under {@code directory} (created if missing). */
     static MessageStore derby(Path directory) {
-        return new DerbyMessageStore(directory);
+        return derby(directory, Optional.empty());
+    }
+
+    /** The store in an embedded Derby database under {@code directory}; a new one is copied from {@code templates} when it can be. */
+    static MessageStore derby(Path directory, Optional<DerbyDatabaseTemplates> templates) {
+        return new DerbyMessageStore(directory, templates);
     }
 
     /** Everything in the store, for a broker that starts. Call once, before the first {@link #apply}. */

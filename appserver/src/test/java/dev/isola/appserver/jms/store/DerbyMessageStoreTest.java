@@ -1,5 +1,6 @@
 package dev.isola.appserver.jms.store;
 
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.support.DefaultLocale;
 import dev.isola.appserver.support.DerbyDatabaseTerritory;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -18,11 +20,34 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The Derby store on its own: atomic batches, group commit, isolation of a failing batch, recovery, its database's territory. */
+/**
+ * The Derby store on its own: atomic batches, group commit, isolation of a failing batch,
+ * recovery, its database's territory, a new store copied from a database template.
+ */
 class DerbyMessageStoreTest {
 
     @TempDir
     Path directory;
+
+    @Test
+    void aNewStoreCopiedFromATemplateKeepsWhatItIsGivenAndTheNextStoreIsACopyToo() throws Exception {
+        DerbyDatabaseTemplates templates = new DerbyDatabaseTemplates(directory.resolve("templates"));
+        Path first = directory.resolve("first");
+        try (MessageStore store = MessageStore.derby(first, Optional.of(templates))) {
+            assertEquals(0, store.recover().messages().size());
+            store.apply(List.of(add("Q:a", 1, 10))).join();
+        }
+        try (MessageStore reopened = MessageStore.derby(first, Optional.of(templates))) {
+            assertEquals(List.of(1L), reopened.recover().messages().stream().map(StoredMessage::sequence).toList());
+        }
+        try (MessageStore second = MessageStore.derby(directory.resolve("second"), Optional.of(templates))) {
+            assertEquals(0, second.recover().messages().size(), "a copy of the empty template, not of the first store");
+        }
+        try (var templatesMade = Files.list(directory.resolve("templates"))) {
+            assertEquals(1, templatesMade.filter(Files::isDirectory).count(), "one template for both stores");
+        }
+        assertEquals(DerbyDatabaseTerritory.of(directory.resolve("first/store")), DerbyDatabaseTerritory.of(directory.resolve("second/store")));
+    }
 
     private static StoreOperation add(String queue, long seq, int size) {
         byte[] data = new byte[size];
