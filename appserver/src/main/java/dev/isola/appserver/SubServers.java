@@ -372,15 +372,15 @@ public final class SubServers implements AutoCloseable {
         if (app == null) {
             throw new IllegalArgumentException("no application named " + name + " is deployed (deployed: " + deployments.keySet() + ")");
         }
-        undeployQuietly(app);
+        closeEjbLinks(app);
+        deployer.undeploy(app);
         LOG.log(System.Logger.Level.INFO, "undeployed " + name);
     }
 
-    private void undeployQuietly(DeployedApplication app) {
+    private void closeEjbLinks(DeployedApplication app) {
         if (ejbLinks != null) {
             ejbLinks.applicationUndeployed(app.applicationName());
         }
-        deployer.undeploy(app);
     }
 
     public synchronized List<Deployment> deployments() {
@@ -438,7 +438,11 @@ public final class SubServers implements AutoCloseable {
         }
     }
 
-    /** Undeploys everything (last deployed first) and stops the sub-servers. */
+    /**
+     * Undeploys everything (last deployed first) and stops the sub-servers. The applications stay
+     * unpacked in the work directory: the next start deploys the same archives again, and takes
+     * over what an archive that has not changed left (see {@link Deployer#stop}).
+     */
     public void stop() {
         synchronized (this) {
             if (stopped) {
@@ -448,7 +452,8 @@ public final class SubServers implements AutoCloseable {
             List<DeployedApplication> all = new ArrayList<>(deployments.values());
             deployments.clear();
             for (DeployedApplication app : all.reversed()) {
-                undeployQuietly(app);
+                closeEjbLinks(app);
+                deployer.stop(app);
             }
             if (web != null) {
                 web.close();

@@ -4,6 +4,7 @@ import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.CompositeIndex;
 import org.jboss.jandex.DotName;
+import org.jboss.jandex.Index;
 import org.jboss.jandex.IndexView;
 import org.jboss.jandex.Indexer;
 
@@ -60,28 +61,53 @@ public final class AnnotationIndex {
     }
 
     /** Indexes every class file under {@code classesDirectory} (an unpacked JAR, or {@code WEB-INF/classes}). */
-    public static IndexView ofDirectory(Path classesDirectory) {
+    public static Index ofDirectory(Path classesDirectory) {
         Indexer indexer = new Indexer();
-        if (Files.isDirectory(classesDirectory)) {
-            try (Stream<Path> files = Files.walk(classesDirectory)) {
-                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                    if (p.getFileName().toString().equals("module-info.class")) {
-                        continue;
-                    }
-                    try (InputStream in = Files.newInputStream(p)) {
-                        indexer.index(in);
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot index " + classesDirectory, e);
-            }
-        }
+        addDirectory(indexer, classesDirectory);
         return indexer.complete();
     }
 
     /** Indexes the class files of a JAR. */
-    public static IndexView ofJar(Path jar) {
+    public static Index ofJar(Path jar) {
         Indexer indexer = new Indexer();
+        addJar(indexer, jar);
+        return indexer.complete();
+    }
+
+    /**
+     * A web module's classes: {@code WEB-INF/classes} and every JAR in {@code WEB-INF/lib}, in one
+     * index so that it can be written to one file ({@link UnpackedArchive}). The JARs go first: of a
+     * class found twice the index keeps the last, and the web module's loader takes the one in
+     * {@code WEB-INF/classes}.
+     */
+    public static Index ofWebModule(Path moduleDirectory) {
+        Indexer indexer = new Indexer();
+        for (Path jar : jars(moduleDirectory.resolve("WEB-INF/lib"))) {
+            addJar(indexer, jar);
+        }
+        addDirectory(indexer, moduleDirectory.resolve("WEB-INF/classes"));
+        return indexer.complete();
+    }
+
+    private static void addDirectory(Indexer indexer, Path classesDirectory) {
+        if (!Files.isDirectory(classesDirectory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(classesDirectory)) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+                if (p.getFileName().toString().equals("module-info.class")) {
+                    continue;
+                }
+                try (InputStream in = Files.newInputStream(p)) {
+                    indexer.index(in);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot index " + classesDirectory, e);
+        }
+    }
+
+    private static void addJar(Indexer indexer, Path jar) {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             Enumeration<? extends ZipEntry> entries = zip.entries();
             while (entries.hasMoreElements()) {
@@ -95,17 +121,6 @@ public final class AnnotationIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot index " + jar, e);
         }
-        return indexer.complete();
-    }
-
-    /** A web module's classes: {@code WEB-INF/classes} and every JAR in {@code WEB-INF/lib}. */
-    public static IndexView ofWebModule(Path moduleDirectory) {
-        List<IndexView> parts = new ArrayList<>();
-        parts.add(ofDirectory(moduleDirectory.resolve("WEB-INF/classes")));
-        for (Path jar : jars(moduleDirectory.resolve("WEB-INF/lib"))) {
-            parts.add(ofJar(jar));
-        }
-        return CompositeIndex.create(parts);
     }
 
     public static IndexView composite(List<IndexView> indexes) {

@@ -1,5 +1,6 @@
 package dev.isola.appserver.deploy;
 
+import org.jboss.jandex.Index;
 import org.jboss.jandex.IndexView;
 import org.w3c.dom.Element;
 
@@ -11,53 +12,91 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * An application unpacked and understood: its name, its modules (with their annotation
- * indexes) and its libraries, found from {@code application.xml} or, without one, by the
- * Jakarta EE conventions (EE.8.4.2): {@code .war} files are web modules, {@code .jar} files
- * with enterprise bean annotations or {@code META-INF/ejb-jar.xml} are EJB modules, JARs in
- * {@code lib/} are libraries. A standalone WAR or EJB-JAR is an application of one module.
+ * An application unpacked and understood: its name, its modules and libraries with their
+ * annotation indexes, found from {@code application.xml} or, without one, by the Jakarta EE
+ * conventions (EE.8.4.2): {@code .war} files are web modules, {@code .jar} files with enterprise
+ * bean annotations or {@code META-INF/ejb-jar.xml} are EJB modules, JARs in {@code lib/} are
+ * libraries. A standalone WAR or EJB-JAR is an application of one module.
  *
  * <p>Where files go: the archive is unpacked into {@code <work>/<deployment>/archive} and
- * every module into {@code <work>/<deployment>/modules/<uri>}. Undeploying deletes
+ * every module into {@code <work>/<deployment>/modules/<uri>}; {@link UnpackedArchive} keeps
+ * them, with the indexes, for the next deployment of the same archive. Undeploying deletes
  * {@code <work>/<deployment>}.
  *
  * @param deploymentName the archive's file name without extension: what {@code undeploy} takes
  * @param applicationName the name in {@code java:global/<app>/…}; for a standalone module, its module name
  * @param directory       {@code <work>/<deployment>}
+ * @param libraries       the JARs of the EAR's library directory, sorted by name
  */
 public record ApplicationLayout(String deploymentName, String applicationName, ArchiveType type, Path directory,
-                                List<ModuleInfo> modules, Map<String, IndexView> indexes, List<Path> libraries) {
+                                List<ModuleInfo> modules, Map<String, IndexView> indexes, List<Library> libraries) {
+
+    /** A JAR of the EAR's library directory and the index of its classes. */
+    public record Library(Path jar, IndexView index) { }
+
+    /**
+     * Where the unpacked files and the annotation indexes a layout is read from come from:
+     * unpacked and indexed now, or left by an earlier deployment of the same archive
+     * ({@link UnpackedArchive}).
+     */
+    interface Source {
+
+        /**
+         * Makes {@code target} hold {@code zip} unpacked.
+         *
+         * @param application for messages
+         * @param what        for messages: "archive shop.ear" or "module shop-web.war"
+         */
+        void unpack(String application, String what, Path zip, Path target);
+
+        /** The index of {@code unpacked} (a module's directory or a library JAR), built by {@code indexer} where it must be. */
+        IndexView index(Path unpacked, Function<Path, Index> indexer);
+    }
 
     /** The index of one module's own classes. */
     public IndexView index(ModuleInfo module) {
         return indexes.get(module.uri());
     }
 
-    /** Unpacks {@code archive} under {@code workDirectory} and reads its layout. */
-    static ApplicationLayout read(Path archive, Path workDirectory) {
+    /** The indexes of the libraries, in the order of {@link #libraries()}. */
+    public List<IndexView> libraryIndexes() {
+        return libraries.stream().map(Library::index).toList();
+    }
+
+    /**
+     * The type of {@code archive}, after checking that it is a file of a type this server deploys.
+     *
+     * @throws DeploymentException naming the archive when it is not
+     */
+    static ArchiveType deployableType(Path archive) {
         String fileName = archive.getFileName().toString();
         ArchiveType type = ArchiveType.of(archive).orElseThrow(() -> DeploymentException.of(fileName,
                 "unknown archive type: expected a file name ending in .ear, .war or .jar"));
-        String deploymentName = type.baseName(fileName);
         if (!Files.isRegularFile(archive)) {
-            throw DeploymentException.of(deploymentName, "archive " + archive + " does not exist or is not a file");
+            throw DeploymentException.of(type.baseName(fileName), "archive " + archive + " does not exist or is not a file");
         }
-        Path directory = workDirectory.resolve(deploymentName);
+        return type;
+    }
+
+    /** Reads the layout of {@code archive} (of {@code type}, see {@link #deployableType}), unpacked into {@code directory} by {@code source}. */
+    static ApplicationLayout read(Path archive, ArchiveType type, Path directory, Source source) {
+        String deploymentName = type.baseName(archive.getFileName().toString());
         return switch (type) {
-            case EAR -> readEar(archive, deploymentName, directory);
-            case WAR, EJB_JAR -> readStandalone(archive, type, deploymentName, directory);
+            case EAR -> readEar(archive, deploymentName, directory, source);
+            case WAR, EJB_JAR -> readStandalone(archive, type, deploymentName, directory, source);
         };
     }
 
-    private static ApplicationLayout readStandalone(Path archive, ArchiveType type, String name, Path directory) {
+    private static ApplicationLayout readStandalone(Path archive, ArchiveType type, String name, Path directory, Source source) {
         String uri = archive.getFileName().toString();
         Path moduleDir = directory.resolve("modules").resolve(uri);
-        ArchiveExploder.explode(name, "archive " + uri, archive, moduleDir);
+        source.unpack(name, "archive " + uri, archive, moduleDir);
         ModuleKind kind = type == ArchiveType.WAR ? ModuleKind.WEB : ModuleKind.EJB;
         String moduleName = moduleName(name, uri, kind, moduleDir).orElse(name);
-        IndexView index = kind == ModuleKind.WEB ? AnnotationIndex.ofWebModule(moduleDir) : AnnotationIndex.ofDirectory(moduleDir);
+        IndexView index = source.index(moduleDir, indexer(kind));
         if (kind == ModuleKind.EJB && !AnnotationIndex.hasEnterpriseBeans(index) && !Files.isRegularFile(moduleDir.resolve("META-INF/ejb-jar.xml"))) {
             throw DeploymentException.of(name, "archive " + uri + " is neither an EJB module (no enterprise bean annotation, no META-INF/ejb-jar.xml) nor a .war or .ear");
         }
@@ -65,15 +104,24 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
         return new ApplicationLayout(name, moduleName, type, directory, List.of(module), Map.of(uri, index), List.of());
     }
 
-    private static ApplicationLayout readEar(Path archive, String name, Path directory) {
+    private static ApplicationLayout readEar(Path archive, String name, Path directory, Source source) {
         Path earDir = directory.resolve("archive");
-        ArchiveExploder.explode(name, "archive " + archive.getFileName(), archive, earDir);
+        source.unpack(name, "archive " + archive.getFileName(), archive, earDir);
         Path descriptor = earDir.resolve("META-INF/application.xml");
         Optional<ApplicationXml> xml = Files.isRegularFile(descriptor) ? Optional.of(ApplicationXml.read(descriptor, name)) : Optional.empty();
         String applicationName = xml.flatMap(ApplicationXml::applicationName).orElse(name);
 
         String libDir = xml.flatMap(ApplicationXml::libraryDirectory).orElse("lib");
-        List<Path> libraries = libDir.isEmpty() ? List.of() : AnnotationIndex.jars(earDir.resolve(libDir));
+        List<Library> libraries = new ArrayList<>();
+        if (!libDir.isEmpty()) {
+            Path libraryDirectory = earDir.resolve(libDir).normalize();
+            if (!libraryDirectory.startsWith(earDir)) {
+                throw DeploymentException.of(applicationName, "application.xml: <library-directory>" + libDir + "</library-directory> leaves the archive");
+            }
+            for (Path jar : AnnotationIndex.jars(libraryDirectory)) {
+                libraries.add(new Library(jar, source.index(jar, AnnotationIndex::ofJar)));
+            }
+        }
 
         List<ApplicationXml.Entry> entries = xml.map(ApplicationXml::modules).orElseGet(() -> conventionalModules(earDir));
         List<ModuleInfo> modules = new ArrayList<>();
@@ -86,8 +134,8 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
                         + ", which is not in the archive");
             }
             Path moduleDir = directory.resolve("modules").resolve(entry.uri().replace('/', '_'));
-            ArchiveExploder.explode(applicationName, "module " + entry.uri(), file, moduleDir);
-            IndexView index = entry.kind() == ModuleKind.WEB ? AnnotationIndex.ofWebModule(moduleDir) : AnnotationIndex.ofDirectory(moduleDir);
+            source.unpack(applicationName, "module " + entry.uri(), file, moduleDir);
+            IndexView index = source.index(moduleDir, indexer(entry.kind()));
             boolean ejb = entry.kind() == ModuleKind.EJB;
             if (ejb && xml.isEmpty() && !AnnotationIndex.hasEnterpriseBeans(index) && !Files.isRegularFile(moduleDir.resolve("META-INF/ejb-jar.xml"))) {
                 continue;
@@ -105,7 +153,12 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
         if (modules.isEmpty()) {
             throw DeploymentException.of(applicationName, "archive " + archive.getFileName() + " has no web or EJB module");
         }
-        return new ApplicationLayout(name, applicationName, ArchiveType.EAR, directory, List.copyOf(modules), Map.copyOf(indexes), libraries);
+        return new ApplicationLayout(name, applicationName, ArchiveType.EAR, directory, List.copyOf(modules), Map.copyOf(indexes),
+                List.copyOf(libraries));
+    }
+
+    private static Function<Path, Index> indexer(ModuleKind kind) {
+        return kind == ModuleKind.WEB ? AnnotationIndex::ofWebModule : AnnotationIndex::ofDirectory;
     }
 
     private static List<ApplicationXml.Entry> conventionalModules(Path earDir) {

@@ -16,19 +16,22 @@ public final class DeployedApplication {
     private final Instant deployedAt;
     private final Supplier<List<String>> beans;
     private final WeakReference<ClassLoader> classLoader;
+    private final UnpackedArchive unpacked;
     private final UndoLog undo;
 
     /**
      * @param beans       one line per bean this isolate runs (none in a web or JMS isolate of a separated domain)
      * @param classLoader the application's loader; null where none is built (the JMS isolate of a separated domain)
+     * @param unpacked    its files in the work directory, which {@code undo} deletes
      */
     DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, Supplier<List<String>> beans, ClassLoader classLoader,
-                        UndoLog undo) {
+                        UnpackedArchive unpacked, UndoLog undo) {
         this.layout = layout;
         this.archive = archive;
         this.deployedAt = deployedAt;
         this.beans = beans;
         this.classLoader = new WeakReference<>(classLoader);
+        this.unpacked = unpacked;
         this.undo = undo;
     }
 
@@ -65,6 +68,12 @@ public final class DeployedApplication {
 
     /** Stops the web modules and beans, closes the datasources, unbinds the names, releases the loader, deletes the files. */
     void undeploy() {
+        undo.run(name());
+    }
+
+    /** As {@link #undeploy()}, but the unpacked archive and its indexes stay for the next deployment of the same archive. */
+    void stop() {
+        unpacked.keepWhenRemoved();
         undo.run(name());
     }
 }

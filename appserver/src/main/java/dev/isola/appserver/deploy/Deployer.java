@@ -1,6 +1,5 @@
 package dev.isola.appserver.deploy;
 
-import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.ejb.BeanDefinition;
 import dev.isola.appserver.ejb.BeanKind;
@@ -41,7 +40,6 @@ import org.w3c.dom.Element;
 
 import javax.naming.NameAlreadyBoundException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -61,12 +59,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * caller, so that no context, bean, thread, datasource, name, class loader or file of the
  * application remains.
  *
- * <p>The steps: unpack and read the layout; check context roots; build the application's
- * class loader (libraries and EJB modules); create the bean containers and their names; bind
- * its {@code @DataSourceDefinition}s, declare and bind its {@code @JMSDestinationDefinition}s
- * and {@code @JMSConnectionFactoryDefinition}s; bind and check every {@code @EJB}/{@code @Resource}
- * reference of beans and web components; check {@code @DependsOn}; start the beans (timers,
- * {@code @Startup} singletons, then the consumers of message-driven beans); start the web contexts.
+ * <p>The steps: unpack and read the layout (or take over the unpacked archive and indexes that
+ * an earlier deployment of the same archive left, see {@link UnpackedArchive}); check context
+ * roots; build the application's class loader (libraries and EJB modules); create the bean
+ * containers and their names; bind its {@code @DataSourceDefinition}s, declare and bind its
+ * {@code @JMSDestinationDefinition}s and {@code @JMSConnectionFactoryDefinition}s; bind and check
+ * every {@code @EJB}/{@code @Resource} reference of beans and web components; check
+ * {@code @DependsOn}; start the beans (timers, {@code @Startup} singletons, then the consumers of
+ * message-driven beans); start the web contexts.
  *
  * <p>JMS destinations an application defines outlive its undeployment (their messages wait
  * for the next deployment, see {@link JmsSubServer}); a failed deployment removes those it
@@ -135,12 +135,20 @@ public final class Deployer {
         app.undeploy();
     }
 
+    /**
+     * Takes {@code app} away as {@link #undeploy} does, but leaves its archive unpacked and indexed
+     * for the server's next start, which deploys the same archive again ({@link UnpackedArchive}).
+     */
+    public void stop(DeployedApplication app) {
+        app.stop();
+    }
+
     private DeployedApplication deploy(Path archive, String deploymentName, UndoLog undo) {
         Path directory = services.workDirectory().resolve(deploymentName);
-        deleteTree(directory);
-        undo.push("deleting " + directory, () -> deleteTree(directory));
+        UnpackedArchive unpacked = new UnpackedArchive(archive, directory);
+        undo.push("deleting " + directory, unpacked::remove);
 
-        ApplicationLayout layout = ApplicationLayout.read(archive, services.workDirectory());
+        ApplicationLayout layout = unpacked.layout();
         String app = layout.applicationName();
         DeploymentException.Location appLocation = new DeploymentException.Location(app, null, null, null);
         boolean hostsWeb = services.hosts(SubServerRole.WEB);
@@ -148,16 +156,16 @@ public final class Deployer {
         if (hostsWeb) {
             checkContextRoots(layout);
         }
-        List<IndexView> libIndexes = layout.libraries().stream().map(AnnotationIndex::ofJar).toList();
+        List<IndexView> libIndexes = layout.libraryIndexes();
         if (!hostsWeb && !hostsEjb) {
             AtomicBoolean deployed = new AtomicBoolean();
             bindJmsResources(layout, libIndexes, null, undo, deployed);
             deployed.set(true);
-            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, undo);
+            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, unpacked, undo);
         }
 
         List<URL> urls = new ArrayList<>();
-        layout.libraries().forEach(p -> urls.add(url(p)));
+        layout.libraries().forEach(library -> urls.add(url(library.jar())));
         layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> urls.add(url(m.directory())));
         ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
@@ -261,7 +269,7 @@ public final class Deployer {
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
         deployed.set(true);
-        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, undo);
+        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo);
     }
 
     private void checkContextRoots(ApplicationLayout layout) {
@@ -498,14 +506,6 @@ public final class Deployer {
             loader.close();
         } catch (IOException e) {
             System.getLogger(Deployer.class.getName()).log(System.Logger.Level.WARNING, "closing " + loader + ": " + e);
-        }
-    }
-
-    static void deleteTree(Path dir) {
-        try {
-            DirectoryTrees.delete(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir, e);
         }
     }
 }

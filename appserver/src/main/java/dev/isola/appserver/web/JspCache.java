@@ -1,10 +1,10 @@
 package dev.isola.appserver.web;
 
 import dev.isola.mvm.io.DirectoryTrees;
+import dev.isola.mvm.io.Sha256;
 import org.apache.catalina.util.ServerInfo;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.classfile.Attributes;
 import java.lang.classfile.ClassFile;
@@ -19,11 +19,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -120,7 +117,7 @@ public final class JspCache {
                 }
                 for (ManifestLine line : lines) {
                     byte[] bytes = Files.readAllBytes(generation.resolve(line.path()));
-                    if (bytes.length != line.size() || !sha256(bytes).equals(line.sha256())) {
+                    if (bytes.length != line.size() || !Sha256.of(bytes).equals(line.sha256())) {
                         throw new CorruptEntry(line.path() + " does not match the manifest (size " + bytes.length + ", expected " + line.size() + ")");
                     }
                     Path target = workDirectory.resolve(line.path());
@@ -165,7 +162,7 @@ public final class JspCache {
                 long modified = Files.getLastModifiedTime(source).toMillis();
                 Files.setLastModifiedTime(target, FileTime.fromMillis(modified));
                 manifest.append(e.getKey()).append('\t').append(e.getValue().length).append('\t').append(modified).append('\t')
-                        .append(sha256(e.getValue())).append('\n');
+                        .append(Sha256.of(e.getValue())).append('\n');
             }
             Files.writeString(temporary.resolve(MANIFEST), manifest);
             Files.createDirectories(entry);
@@ -291,25 +288,10 @@ public final class JspCache {
     }
 
     private static String sha256(Path archive) {
-        try (InputStream in = Files.newInputStream(archive)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[65536];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
+        try {
+            return Sha256.of(archive);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the archive " + archive + " to key its JSP cache entry", e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

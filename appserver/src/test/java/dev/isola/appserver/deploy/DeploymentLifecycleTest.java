@@ -26,10 +26,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -126,6 +129,42 @@ class DeploymentLifecycleTest {
         Files.writeString(file, "this is not a zip file");
         DeploymentException e = rejected(file, "garbage");
         assertEquals("application garbage: archive garbage.ear is not a zip archive (zip END header not found)", e.getMessage());
+    }
+
+    @Test
+    void archiveWithAnEntryLeavingItIsRejected() throws Exception {
+        Path war = fixture.root().resolve("escape.war");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(war))) {
+            zip.putNextEntry(new ZipEntry("../escape.txt"));
+            zip.write("outside".getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        DeploymentException e = rejected(war, "escape");
+        assertEquals("application escape: archive escape.war has an entry whose name leaves the archive: '../escape.txt'", e.getMessage());
+    }
+
+    /** An EAR of one web module, one.war, whose application.xml lists it and then has {@code more}. */
+    private static Path earOfOneWar(String name, String more) {
+        return fixture.export(ShrinkWrap.create(EnterpriseArchive.class, name)
+                .addAsModule(TestApps.war("one.war", HelloServlet.class))
+                .setApplicationXML(new StringAsset("""
+                        <application xmlns="https://jakarta.ee/xml/ns/jakartaee" version="10">
+                          <module><web><web-uri>one.war</web-uri></web></module>
+                          %s
+                        </application>
+                        """.formatted(more))));
+    }
+
+    @Test
+    void applicationXmlNamingAModuleThatIsNotInTheArchiveIsRejected() {
+        DeploymentException e = rejected(earOfOneWar("ghost.ear", "<module><web><web-uri>two.war</web-uri></web></module>"), "ghost");
+        assertEquals("application ghost: application.xml names module two.war, which is not in the archive", e.getMessage());
+    }
+
+    @Test
+    void libraryDirectoryLeavingTheArchiveIsRejected() {
+        DeploymentException e = rejected(earOfOneWar("outside.ear", "<library-directory>../../shared</library-directory>"), "outside");
+        assertEquals("application outside: application.xml: <library-directory>../../shared</library-directory> leaves the archive", e.getMessage());
     }
 
     @Test

@@ -24,13 +24,15 @@ import java.util.stream.Stream;
 public final class RunningServer implements AutoCloseable {
 
     private final Path root;
-    private final SubServers server;
+    private final ServerConfig config;
+    private SubServers server;
     private final HttpClient http;
 
     public RunningServer(UnaryOperator<ServerConfig.Builder> customize) {
         try {
             root = Files.createTempDirectory("isola-appserver-test");
-            server = SubServers.start(customize.apply(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0)).build());
+            config = customize.apply(ServerConfig.builder(root.resolve("data"), root.resolve("work")).httpPort(0)).build();
+            server = SubServers.start(config);
             http = new HttpClient();
             http.start();
         } catch (Exception e) {
@@ -44,6 +46,15 @@ public final class RunningServer implements AutoCloseable {
 
     public SubServers server() {
         return server;
+    }
+
+    /**
+     * Stops the server and starts another over the same data and work directories, as a domain
+     * restarts: what the stop left on disk is there for the new one. It listens on another port.
+     */
+    public void restart() {
+        server.stop();
+        server = SubServers.start(config);
     }
 
     public Path root() {

@@ -1,6 +1,7 @@
 package dev.isola.mvm.image;
 
 import dev.isola.mvm.io.DirectoryTrees;
+import dev.isola.mvm.io.Sha256;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateSpec;
@@ -70,7 +71,7 @@ final class AotCacheBuilder {
                         + output + "; see " + log + "\n" + tail(log));
             }
             long size = Files.size(output);
-            String digest = ContentHashes.digest(output);
+            String digest = Sha256.of(output);
             Path file = directory.resolve(AotCache.FILE_NAME);
             Files.deleteIfExists(directory.resolve(AotCache.RECORD_NAME));
             Files.move(output, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -1,7 +1,8 @@
 package dev.isola.mvm.image;
 
+import dev.isola.mvm.io.Sha256;
+
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +11,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +52,7 @@ final class ContentHashes {
         if (known != null && known.size() == size && known.modifiedNanos() == modified) {
             return known.sha256();
         }
-        String digest = digest(key);
+        String digest = Sha256.of(key);
         memo.put(key, new Stamp(size, modified, digest));
         save();
         return digest;
@@ -66,22 +64,6 @@ final class ContentHashes {
         BasicFileAttributes attributes = Files.readAttributes(key, BasicFileAttributes.class);
         memo.put(key, new Stamp(attributes.size(), modifiedNanos(attributes), digest));
         save();
-    }
-
-    static String digest(Path file) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                sha.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(sha.digest());
     }
 
     private static long modifiedNanos(BasicFileAttributes attributes) {
