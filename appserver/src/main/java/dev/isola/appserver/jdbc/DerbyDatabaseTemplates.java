@@ -40,7 +40,9 @@ import java.util.stream.Stream;
  *
  * <p>Nothing is left half-made: a template and a copy are each built beside their place and
  * moved there in one step; servers racing for the same template or database keep the first and
- * delete theirs.
+ * delete theirs. A template lists its files and their sizes ({@code files.txt}); a copy that does
+ * not match the list (a template damaged on disk) is thrown away with the template, Derby creates
+ * the database, and the next new database of the kind makes the template again.
  */
 public final class DerbyDatabaseTemplates {
 
@@ -54,6 +56,7 @@ public final class DerbyDatabaseTemplates {
     private static final Set<String> IRRELEVANT_SYSTEM_PROPERTIES = Set.of("derby.system.home", "derby.stream.error.file",
             "derby.stream.error.field", "derby.stream.error.method", "derby.infolog.append", "derby.stream.error.logSeverityLevel");
     private static final String DATABASE = "database";
+    private static final String FILES = "files.txt";
 
     private final Path root;
 
@@ -83,10 +86,10 @@ public final class DerbyDatabaseTemplates {
         String description = description(attributes, user == null ? "" : user.toString());
         Path template = root.resolve(sha256(description).substring(0, 16));
         try {
-            if (!Files.isDirectory(template.resolve(DATABASE))) {
+            if (!Files.isRegularFile(template.resolve(FILES))) {
                 make(template, description, attributes, user == null ? null : user.toString());
             }
-            copy(template.resolve(DATABASE), database);
+            copy(template, database);
             return true;
         } catch (IOException | SQLException | UncheckedIOException e) {
             LOG.log(System.Logger.Level.WARNING, "the Derby database " + database + " is created by Derby, not copied from a template: "
@@ -146,12 +149,13 @@ public final class DerbyDatabaseTemplates {
             source.getConnection().close();
             shutdown(database);
             Files.writeString(building.resolve("template.txt"), description, StandardCharsets.UTF_8);
+            Files.writeString(building.resolve(FILES), listing(database), StandardCharsets.UTF_8);
             try {
                 Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
                 LOG.log(System.Logger.Level.INFO, "made the Derby database template " + template);
             } catch (IOException e) {
                 // Another server was first (Linux reports a rename onto its template as "Directory not empty"): its template is as good.
-                if (!Files.isDirectory(template.resolve(DATABASE))) {
+                if (!Files.isRegularFile(template.resolve(FILES))) {
                     throw e;
                 }
             }
@@ -177,20 +181,33 @@ public final class DerbyDatabaseTemplates {
         }
     }
 
+    /** Copies the template's database to {@code database}, checking every file against the template's list. */
     private static void copy(Path template, Path database) throws IOException {
+        Path source = template.resolve(DATABASE);
         Path parent = database.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path building = Files.createTempDirectory(parent, "." + database.getFileName() + ".copying-");
         try {
-            try (Stream<Path> files = Files.walk(template)) {
-                for (Path source : (Iterable<Path>) files::iterator) {
-                    Path target = building.resolve(template.relativize(source).toString());
-                    if (Files.isDirectory(source)) {
+            Map<String, Long> expected = new TreeMap<>();
+            for (String line : Files.readAllLines(template.resolve(FILES), StandardCharsets.UTF_8)) {
+                int space = line.indexOf(' ');
+                expected.put(line.substring(space + 1), Long.parseLong(line.substring(0, space)));
+            }
+            Map<String, Long> copied = new TreeMap<>();
+            try (Stream<Path> files = Files.walk(source)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    Path target = building.resolve(source.relativize(file).toString());
+                    if (Files.isDirectory(file)) {
                         Files.createDirectories(target);
                     } else {
-                        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+                        Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
+                        copied.put(source.relativize(file).toString(), Files.size(target));
                     }
                 }
+            }
+            if (!copied.equals(expected)) {
+                DirectoryTrees.delete(template);
+                throw new IOException("the template " + template + " does not hold the files it lists (damaged on disk?); removed");
             }
             try {
                 Files.move(building, database, StandardCopyOption.ATOMIC_MOVE);
@@ -200,11 +217,25 @@ public final class DerbyDatabaseTemplates {
                     throw e;
                 }
             }
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            DirectoryTrees.delete(template);
+            throw new IOException("the template " + template + " has an unreadable " + FILES + "; removed", e);
         } finally {
             if (Files.exists(building)) {
                 DirectoryTrees.delete(building);
             }
         }
+    }
+
+    /** Every file of {@code database} with its size, one {@code <size> <relative path>} a line. */
+    private static String listing(Path database) throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> files = Files.walk(database)) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {
+                text.append(Files.size(file)).append(' ').append(database.relativize(file)).append('\n');
+            }
+        }
+        return text.toString();
     }
 
     private static String sha256(String text) {

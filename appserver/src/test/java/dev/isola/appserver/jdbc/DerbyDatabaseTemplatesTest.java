@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * New embedded Derby databases copied from an empty one of their kind: the copies are complete,
  * independent databases with what their definition asked for; a kind's template is made once;
  * what a template cannot stand for (other creation attributes, an existing database, an unusable
- * templates directory) is left to Derby, with nothing of a half-made template or copy left behind.
+ * templates directory, a template damaged on disk) is left to Derby, with nothing of a half-made
+ * template or copy left behind.
  */
 class DerbyDatabaseTemplatesTest {
 
@@ -144,6 +145,35 @@ class DerbyDatabaseTemplatesTest {
     }
 
     @Test
+    void aTemplateDamagedOnDiskIsThrownAwayNotCopiedAndMadeAgainNextTime() throws Exception {
+        DerbyDatabaseTemplates templates = new DerbyDatabaseTemplates(root.resolve("templates"));
+        assertTrue(templates.provide(root.resolve("data/first"), Map.of("connectionAttributes", EN_US)));
+        Path template;
+        try (Stream<Path> made = Files.list(root.resolve("templates"))) {
+            template = made.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        Path catalog;
+        try (Stream<Path> files = Files.walk(template.resolve("database/seg0"))) {
+            catalog = files.filter(Files::isRegularFile).findFirst().orElseThrow();
+        }
+        Files.write(catalog, new byte[] {1, 2, 3}); // truncated, as a failing disk might leave it
+
+        Path second = root.resolve("data/second");
+        assertFalse(templates.provide(second, Map.of("connectionAttributes", EN_US)));
+
+        assertFalse(Files.exists(second), "nothing of the damaged template was copied");
+        assertFalse(Files.exists(template), "the damaged template is gone");
+        try (Connection c = open(second, EN_US)) {
+            assertEquals(null, c.getWarnings(), "Derby created the database itself");
+        }
+        assertTrue(templates.provide(root.resolve("data/third"), Map.of("connectionAttributes", EN_US)), "the template is made again");
+        try (Connection c = open(root.resolve("data/third"), EN_US)) {
+            assertEquals("01J01", c.getWarnings().getSQLState());
+        }
+        assertLeftNothingBehind();
+    }
+
+    @Test
     void serversRacingForOneKindKeepOneTemplateAndEachGetsAWholeCopy() throws Exception {
         DerbyDatabaseTemplates templates = new DerbyDatabaseTemplates(root.resolve("templates"));
         ExecutorService threads = Executors.newFixedThreadPool(4);
@@ -190,7 +220,7 @@ class DerbyDatabaseTemplatesTest {
 
     private long templateCount() throws Exception {
         try (Stream<Path> entries = Files.list(root.resolve("templates"))) {
-            return entries.filter(p -> Files.isRegularFile(p.resolve("database/service.properties"))).count();
+            return entries.filter(p -> Files.isRegularFile(p.resolve("files.txt")) && Files.isRegularFile(p.resolve("database/service.properties"))).count();
         }
     }
 
