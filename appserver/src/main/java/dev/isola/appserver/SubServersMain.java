@@ -22,7 +22,8 @@ import java.util.concurrent.CountDownLatch;
  *   java -cp … dev.isola.appserver.SubServersMain --port 8080 --data-dir var/data --work-dir var/applications \
  *        --jms-queue orders,maxDeliveryAttempts=3 --jms-topic prices shop.ear
  * </pre>
- * It runs until the process is told to stop (SIGTERM, Ctrl-C), then undeploys everything.
+ * It runs until the process is told to stop (SIGTERM, Ctrl-C), then stops every application,
+ * leaving them unpacked for the next start (see {@link SubServers#stop}).
  * A deployment failure is printed as one line and ends the process with status 2.
  */
 @Command(name = "combined-server", mixinStandardHelpOptions = true,

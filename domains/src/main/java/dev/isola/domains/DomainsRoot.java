@@ -18,8 +18,9 @@ import java.util.stream.Stream;
  * one sub-directory per domain ({@link DomainDirectory}), and {@code .admin/} for the admin
  * isolate's own files (its log, the password hash), {@code .cache/jsp/} for compiled JSPs
  * that every domain's web sub-server shares (see {@code JspCache}), and {@code .cache/derby/} for
- * the empty Derby databases that new ones are copied from (see {@code DerbyDatabaseTemplates}). A directory is a domain when it has
- * {@code config/domain.json}; names starting with '.' are never domains.
+ * the empty Derby databases that new ones are copied from (see {@code DerbyDatabaseTemplates}).
+ * A directory is a domain when it has {@code config/domain.json}; names starting with '.' are
+ * never domains.
  */
 public final class DomainsRoot {
 

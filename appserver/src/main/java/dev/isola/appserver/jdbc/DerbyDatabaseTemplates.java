@@ -1,6 +1,7 @@
 package dev.isola.appserver.jdbc;
 
 import dev.isola.mvm.io.DirectoryTrees;
+import dev.isola.mvm.io.Sha256;
 import org.apache.derby.jdbc.EmbeddedDataSource;
 import org.apache.derby.tools.sysinfo;
 
@@ -10,10 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -84,7 +82,7 @@ public final class DerbyDatabaseTemplates {
             return false;
         }
         String description = description(attributes, user == null ? "" : user.toString());
-        Path template = root.resolve(sha256(description).substring(0, 16));
+        Path template = root.resolve(Sha256.of(description.getBytes(StandardCharsets.UTF_8)).substring(0, 16));
         try {
             if (!Files.isRegularFile(template.resolve(FILES))) {
                 make(template, description, attributes, user == null ? null : user.toString());
@@ -236,13 +234,5 @@ public final class DerbyDatabaseTemplates {
             }
         }
         return text.toString();
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
     }
 }

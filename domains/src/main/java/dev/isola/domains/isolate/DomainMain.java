@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  *     2. serves control calls on its startup control pair (and on pairs dropped into its link inbox later)
  *     3. starts its sub-servers, connects to its peers over the pairs handed at start ({@link StartupPair})
  *     4. redeploys the applications recorded in config/applications.json
- *     5. serves until told to shut down; an orderly exit undeploys everything
+ *     5. serves until told to shut down; an orderly exit stops everything (applications stay unpacked for the next start)
  * </pre>
  *
  * Which startup links are which follows from the member ({@link StartupPair#layout}); the
