@@ -106,7 +106,7 @@ public final class DataSourceFactory {
             } catch (RuntimeException e) {
                 throw new DataSourceDefinitionException("datasource " + spec.name() + ": cannot connect: " + rootMessage(e), e);
             }
-            Runnable afterClose = isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved, classLoader) : () -> { };
+            Runnable afterClose = isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved) : () -> { };
             return new ManagedDataSource(spec.name(), pool, tm, afterClose);
         } finally {
             thread.setContextClassLoader(previous);
@@ -292,23 +292,15 @@ public final class DataSourceFactory {
         return spec.className().equals(DataSourceSpec.DERBY_CLIENT);
     }
 
-    private void shutdownDerby(DataSourceSpec spec, ClassLoader classLoader) {
+    private void shutdownDerby(DataSourceSpec spec) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(SERVER_LOADER);
         try {
-            DataSource ds = (DataSource) Class.forName(DataSourceSpec.DERBY_EMBEDDED, true, SERVER_LOADER).getConstructor().newInstance();
-            setProperty(spec, ds, "databaseName", embeddedPath(spec.databaseName()));
-            setProperty(spec, ds, "shutdownDatabase", "shutdown");
-            ds.getConnection().close();
-        } catch (SQLException expected) {
-            // Derby reports a clean shutdown as SQLState 08006
-            if (!"08006".equals(expected.getSQLState())) {
-                System.getLogger(DataSourceFactory.class.getName()).log(System.Logger.Level.WARNING,
-                        "datasource " + spec.name() + ": database shutdown: " + expected.getMessage());
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Derby is not on the server's class path", e);
+            EmbeddedDerbyShutdown.shutdown(Path.of(embeddedPath(spec.databaseName())));
+        } catch (SQLException e) {
+            System.getLogger(DataSourceFactory.class.getName()).log(System.Logger.Level.WARNING,
+                    "datasource " + spec.name() + ": database shutdown: " + e.getMessage());
         } finally {
             thread.setContextClassLoader(previous);
         }

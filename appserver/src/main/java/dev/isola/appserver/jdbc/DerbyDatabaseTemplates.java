@@ -145,7 +145,7 @@ public final class DerbyDatabaseTemplates {
                 source.setUser(user);
             }
             source.getConnection().close();
-            shutdown(database);
+            EmbeddedDerbyShutdown.shutdown(database); // complete on disk, and no longer held by this JVM
             Files.writeString(building.resolve("template.txt"), description, StandardCharsets.UTF_8);
             Files.writeString(building.resolve(FILES), listing(database), StandardCharsets.UTF_8);
             try {
@@ -160,21 +160,6 @@ public final class DerbyDatabaseTemplates {
         } finally {
             if (Files.exists(building)) {
                 DirectoryTrees.delete(building);
-            }
-        }
-    }
-
-    /** Closes the template database, so that it is complete on disk and not held by this JVM. */
-    private static void shutdown(Path database) throws SQLException {
-        EmbeddedDataSource source = new EmbeddedDataSource();
-        source.setDatabaseName(database.toString());
-        source.setShutdownDatabase("shutdown");
-        try {
-            source.getConnection().close();
-        } catch (SQLException e) {
-            // Derby reports a database shut down cleanly as SQLState 08006.
-            if (!"08006".equals(e.getSQLState())) {
-                throw e;
             }
         }
     }

@@ -250,13 +250,10 @@ class DerbyDatabaseTemplatesTest {
     }
 
     private static void shutdown(Path database) {
-        EmbeddedDataSource source = new EmbeddedDataSource();
-        source.setDatabaseName(database.toString());
-        source.setShutdownDatabase("shutdown");
         try {
-            source.getConnection().close();
-        } catch (SQLException expected) {
-            // 08006: shut down
+            EmbeddedDerbyShutdown.shutdown(database);
+        } catch (SQLException e) {
+            throw new AssertionError("database " + database + " did not shut down cleanly", e);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.isola.appserver.jms.store;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.DerbyTerritory;
+import dev.isola.appserver.jdbc.EmbeddedDerbyShutdown;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -342,12 +343,9 @@ final class DerbyMessageStore implements MessageStore {
             connectionLock.unlock();
         }
         try {
-            DriverManager.getConnection(url + ";shutdown=true").close();
+            EmbeddedDerbyShutdown.shutdown(databaseDirectory);
         } catch (SQLException e) {
-            // Derby reports a clean database shutdown as SQLState 08006.
-            if (!"08006".equals(e.getSQLState())) {
-                LOG.log(System.Logger.Level.WARNING, "shutting down the JMS store database failed: " + describe(e));
-            }
+            LOG.log(System.Logger.Level.WARNING, "shutting down the JMS store database failed: " + describe(e));
         }
     }
 
