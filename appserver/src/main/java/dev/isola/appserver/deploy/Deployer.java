@@ -252,7 +252,7 @@ public final class Deployer {
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
-                    directory.resolve("jsp").resolve(m.name()), archive));
+                    directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256()));
         }
         linkChecks.forEach(Runnable::run);
         if (ejb != null) {

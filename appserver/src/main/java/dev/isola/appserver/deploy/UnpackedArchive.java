@@ -70,6 +70,7 @@ final class UnpackedArchive {
     private final Path directory;
     private final String deployment;
     private volatile boolean keepWhenRemoved;
+    private String archiveSha256;
 
     /** @param directory {@code <work>/<deployment>} */
     UnpackedArchive(Path archive, Path directory) {
@@ -96,6 +97,7 @@ final class UnpackedArchive {
         } catch (IOException e) {
             throw DeploymentException.of(deployment, "cannot read archive " + archive + ": " + e);
         }
+        archiveSha256 = sha256;
         try {
             ApplicationLayout layout = ApplicationLayout.read(archive, type, directory, new Recorded(recordedIndexes(size, sha256)));
             removeRunState();
@@ -111,6 +113,11 @@ final class UnpackedArchive {
         ApplicationLayout layout = ApplicationLayout.read(archive, type, directory, unpacking);
         unpacking.record(size, sha256);
         return layout;
+    }
+
+    /** The SHA-256 of the archive {@link #layout} read: what keys its modules' compiled JSPs too (see {@code JspCache}). */
+    String archiveSha256() {
+        return archiveSha256;
     }
 
     /** From now on, {@link #remove} leaves what the next deployment of the same archive reuses: the server is stopping. */

@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -83,23 +82,15 @@ public final class JspCache {
     }
 
     /**
-     * The place of {@code module}'s classes compiled from {@code archive}; none if the archive is not a file (an
-     * unpacked directory has no digest to trust) or cannot be read (logged).
+     * The place of {@code module}'s classes compiled from the archive whose SHA-256 is
+     * {@code archiveSha256} (the deployment digested it already, to know whether it changed).
      */
-    public Optional<Path> entry(Path archive, String module) {
-        if (!Files.isRegularFile(archive)) {
-            return Optional.empty();
-        }
+    public Path entry(String archiveSha256, String module) {
         String safeModule = module.replaceAll("[^A-Za-z0-9._-]", "_");
         if (safeModule.startsWith(".")) {
             safeModule = "_" + safeModule;
         }
-        try {
-            return Optional.of(root.resolve(ServerInfo.getServerNumber()).resolve(sha256(archive)).resolve(safeModule));
-        } catch (UncheckedIOException e) {
-            LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": " + e.getCause() + "; its JSPs are compiled without the cache");
-            return Optional.empty();
-        }
+        return root.resolve(ServerInfo.getServerNumber()).resolve(archiveSha256).resolve(safeModule);
     }
 
     /**
@@ -285,14 +276,6 @@ public final class JspCache {
             return; // another server discarded it first
         }
         deleteTree(aside);
-    }
-
-    private static String sha256(Path archive) {
-        try {
-            return Sha256.of(archive);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the archive " + archive + " to key its JSP cache entry", e);
-        }
     }
 
     private static void deleteTree(Path directory) {

@@ -13,8 +13,8 @@ import java.nio.file.Path;
  * @param parentLoader the application's loader (libraries and EJB modules): the parent of the module's web loader
  * @param scopes       the module's naming scopes ({@code java:comp} is {@code java:module} in a web module)
  * @param workDirectory where Jasper writes generated JSP classes
- * @param archive      the deployed archive, whose digest keys the module's entry in the {@link JspCache}
+ * @param archiveSha256 the deployed archive's SHA-256, which keys the module's entry in the {@link JspCache}
  */
 public record WebModuleSpec(String application, String module, String contextPath, Path docBase, ClassLoader parentLoader, Injector injector,
-                            Scopes scopes, Path workDirectory, Path archive) {
+                            Scopes scopes, Path workDirectory, String archiveSha256) {
 }

@@ -172,14 +172,15 @@ public final class WebServer implements AutoCloseable {
                 }
             }
         });
-        Optional<JspPublishingValve> publishing = jspCache.flatMap(cache -> cache.entry(spec.archive(), spec.module()).map(entry -> {
+        Optional<JspPublishingValve> publishing = jspCache.map(cache -> {
+            Path entry = cache.entry(spec.archiveSha256(), spec.module());
             Path work = spec.workDirectory().toAbsolutePath();
             cache.restore(entry, work); // what other servers compiled; pages they have not reached yet, this one publishes
             JspPublishingValve valve = new JspPublishingValve(cache, entry, work,
                     () -> ctx.findChild("jsp") instanceof Wrapper w && w.getServlet() instanceof JspServlet jsp ? jsp.getJspCount() : 0);
             ctx.getPipeline().addValve(valve);
             return valve;
-        }));
+        });
         tomcat.getHost().addChild(ctx);
         if (!ctx.getState().isAvailable()) {
             removeQuietly(ctx);

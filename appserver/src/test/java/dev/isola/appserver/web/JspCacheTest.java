@@ -1,6 +1,7 @@
 package dev.isola.appserver.web;
 
 import dev.isola.appserver.support.RunningServer;
+import dev.isola.mvm.io.Sha256;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -200,11 +201,11 @@ class JspCacheTest {
         return Files.copy(archive, file);
     }
 
-    private static Path entry(Path archive) {
-        return new JspCache(cache).entry(archive, "pages").orElseThrow();
+    private static Path entry(Path archive) throws IOException {
+        return new JspCache(cache).entry(Sha256.of(archive), "pages");
     }
 
-    private static Path newestGeneration(Path archive) {
+    private static Path newestGeneration(Path archive) throws IOException {
         return JspCache.generationsNewestFirst(entry(archive)).getFirst();
     }
 
