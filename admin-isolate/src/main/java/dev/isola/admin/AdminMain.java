@@ -79,6 +79,10 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--restart-limit", defaultValue = "5", description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
     int restartLimit;
 
+    @Option(names = "--spare-isolates", defaultValue = "0",
+            description = "warmed-up JVMs kept ready for combined domains to start in (default ${DEFAULT-VALUE})")
+    int spareIsolates;
+
     @Option(names = "--console-session-timeout", defaultValue = "30",
             description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
     int consoleSessionMinutes;
@@ -110,7 +114,11 @@ public final class AdminMain implements Callable<Integer> {
         Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), aotCache);
         RestartPolicy policy = new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), restartLimit,
                 RestartPolicy.DEFAULTS.window());
-        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy);
+        if (spareIsolates < 0) {
+            log.log(System.Logger.Level.ERROR, "cannot start: --spare-isolates must be 0 or more, not " + spareIsolates);
+            return BAD_SETUP;
+        }
+        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, spareIsolates, Optional.ofNullable(petstore));
         Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(expandedLimit.bytes(), 100_000)), uploadLimit.bytes());
         AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()

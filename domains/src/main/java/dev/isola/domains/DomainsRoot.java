@@ -40,12 +40,22 @@ public final class DomainsRoot {
 
     /** Where the domains share compiled JSPs: {@code .cache/jsp/}, which no domain name can collide with. */
     public Path jspCache() {
-        return path.resolve(".cache").resolve("jsp");
+        return caches().resolve("jsp");
     }
 
     /** Where the domains keep empty Derby databases to copy new ones from: {@code .cache/derby/}. */
     public Path databaseTemplates() {
-        return path.resolve(".cache").resolve("derby");
+        return caches().resolve("derby");
+    }
+
+    /** What the domains share: {@code .cache/} (compiled JSPs, Derby templates). */
+    public Path caches() {
+        return path.resolve(".cache");
+    }
+
+    /** Where spare domain isolates warm up, each in {@code .spares/<isolate id>/}, which no domain name can collide with. */
+    public Path spares() {
+        return path.resolve(".spares");
     }
 
     /** The admin isolate's directory: {@code .admin/}, which no domain name can collide with. */

@@ -60,9 +60,10 @@ public final class AdminLauncher {
      * @param passwordFile  a file with the admin password, instead of a generated one
      * @param mvmHome       the mvm home the isolates are registered in
      * @param restartLimit  restarts of a domain within 10 minutes before it is marked failed
+     * @param spareIsolates warmed-up JVMs the admin keeps for combined domains to start in (0: none)
      */
     public record Settings(Path domainsRoot, String host, int port, Path image, Optional<Path> petstore, boolean aotCache,
-                           Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize) {
+                           Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize, int spareIsolates) {
     }
 
     /**
@@ -149,7 +150,7 @@ public final class AdminLauncher {
         List<String> arguments = new ArrayList<>(List.of("--domains-dir", DomainsRoot.at(settings.domainsRoot()).path().toString(),
                 "--image", settings.image().toAbsolutePath().toString(), "--host", settings.host(), "--port", Integer.toString(settings.port()),
                 "--aot-cache", Boolean.toString(settings.aotCache()), "--restart-limit", Integer.toString(settings.restartLimit()),
-                "--max-expanded-size", settings.maxExpandedSize()));
+                "--max-expanded-size", settings.maxExpandedSize(), "--spare-isolates", Integer.toString(settings.spareIsolates())));
         settings.petstore().ifPresent(p -> arguments.addAll(List.of("--petstore", p.toAbsolutePath().toString())));
         settings.passwordFile().ifPresent(p -> arguments.addAll(List.of("--password-file", p.toAbsolutePath().toString())));
         return IsolateSpec.builder(AdminMain.class.getName())

@@ -1,6 +1,7 @@
 package dev.isola.admin.rest;
 
 import dev.isola.admin.supervise.DomainRuntime;
+import dev.isola.admin.supervise.SparePool;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.mvm.isolate.Isolate;
 
@@ -58,6 +59,8 @@ public final class AdminApi {
         List<AdminStatus.DomainLine> lines = supervisor.all().stream().map(DomainRuntime::view)
                 .map(v -> new AdminStatus.DomainLine(v.name(), v.mode(), v.state(), v.url(), v.isolates().size(), v.applications().size()))
                 .toList();
-        return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines);
+        SparePool.Counts spares = supervisor.spares().counts();
+        return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines,
+                new AdminStatus.Spares(spares.ready(), spares.warming(), spares.pids()));
     }
 }

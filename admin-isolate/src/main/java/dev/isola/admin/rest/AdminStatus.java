@@ -12,8 +12,13 @@ import java.util.List;
  * @param startedAt     when it started
  * @param domainsRoot   the directory of the domains
  * @param domains       each domain's name and state
+ * @param spareIsolates the warmed-up isolates combined domains start in: how many are ready, how many warming up, their processes
  */
-public record AdminStatus(String version, String adminIsolate, long pid, Instant startedAt, String domainsRoot, List<DomainLine> domains) {
+public record AdminStatus(String version, String adminIsolate, long pid, Instant startedAt, String domainsRoot, List<DomainLine> domains,
+                          Spares spareIsolates) {
+
+    public record Spares(int ready, int warming, List<Long> pids) {
+    }
 
     public record DomainLine(String name, String mode, String state, String url, int isolates, int applications) {
     }

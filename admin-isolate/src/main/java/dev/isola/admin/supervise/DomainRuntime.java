@@ -16,6 +16,7 @@ import dev.isola.mvm.invoke.Invoker;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateRecord;
+import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.IsolateStartException;
 import dev.isola.mvm.isolate.IsolateStatus;
 import dev.isola.mvm.link.Link;
@@ -376,12 +377,39 @@ public final class DomainRuntime {
      * @throws DomainOperationException FAILED naming the isolate and why; the isolates started by this call are halted
      */
     private void startMembers(List<Member> toStart) {
+        try {
+            startMembers(toStart, true);
+        } catch (SpareTakeOverFailed e) {
+            record("", -1, DomainEvent.Kind.STARTING, e.getMessage() + "; starting in a new JVM instead");
+            startMembers(toStart, false);
+        } finally {
+            // After the start, so that the next spare's warm-up does not compete with it for the CPU.
+            context.spares().replenish();
+        }
+    }
+
+    /** A spare isolate taken over for a member did not start as it (it died while waiting, for one). */
+    private static final class SpareTakeOverFailed extends DomainOperationException {
+        SpareTakeOverFailed(String message) {
+            super(Kind.FAILED, message);
+        }
+    }
+
+    /**
+     * @param spares whether a combined domain's isolate may be a spare taken over ({@link SparePool})
+     */
+    private void startMembers(List<Member> toStart, boolean spares) {
         DomainConfig c = config;
         Isolate me = Isolate.current();
         Map<Member, Isolate> created = new EnumMap<>(Member.class);
+        Map<Member, String> takenSpares = new EnumMap<>(Member.class);
         for (Member member : c.members()) {
             if (toStart.contains(member)) {
-                created.put(member, new Isolate(DomainIsolates.spec(c, directory, member, context.image()), context.mvmHome()));
+                IsolateSpec spec = DomainIsolates.spec(c, directory, member, context.image());
+                // Spares are warmed up as combined domains: the members of a separated one would carry what they never run.
+                Optional<Isolate> spare = spares && member == Member.SERVER ? context.spares().take(spec) : Optional.empty();
+                spare.ifPresent(taken -> takenSpares.put(member, taken.id()));
+                created.put(member, spare.orElseGet(() -> new Isolate(spec, context.mvmHome())));
             }
         }
         Map<Member, Map<StartupPair, LinkPair>> startupPairs = new EnumMap<>(Member.class);
@@ -420,7 +448,8 @@ public final class DomainRuntime {
             }
             for (Member member : c.members()) {
                 if (created.containsKey(member)) {
-                    startMember(member, created.get(member), startupPairs.get(member), controlPairs.get(member));
+                    startMember(member, created.get(member), startupPairs.get(member), controlPairs.get(member),
+                            Optional.ofNullable(takenSpares.get(member)));
                 }
             }
         } catch (RuntimeException e) {
@@ -453,7 +482,7 @@ public final class DomainRuntime {
                 "the " + member.key() + " isolate of domain " + name + " is not running"));
     }
 
-    private void startMember(Member member, Isolate isolate, Map<StartupPair, LinkPair> pairs, LinkPair controlPair) {
+    private void startMember(Member member, Isolate isolate, Map<StartupPair, LinkPair> pairs, LinkPair controlPair, Optional<String> spare) {
         List<Link> links = new ArrayList<>();
         for (StartupPair kind : StartupPair.layout(member)) {
             LinkPair pair = pairs.get(kind);
@@ -465,11 +494,15 @@ public final class DomainRuntime {
         }
         String isolateName = member.isolateName(name);
         record(isolateName, -1, DomainEvent.Kind.STARTING, "starting (heap " + config.settings(member).heap() + ", young generation "
-                + youngGeneration(config.settings(member)) + ", " + config.settings(member).collector().name().toLowerCase() + " collector)");
+                + youngGeneration(config.settings(member)) + ", " + config.settings(member).collector().name().toLowerCase() + " collector)"
+                + spare.map(id -> " in the warmed-up spare isolate " + id).orElse(""));
         long begin = System.nanoTime();
         try {
             isolate.start(links.toArray(Link[]::new));
         } catch (IsolateStartException e) {
+            if (spare.isPresent()) {
+                throw new SpareTakeOverFailed("the spare isolate " + spare.get() + " did not become " + isolateName + ": " + e.getMessage());
+            }
             throw new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + isolateName + " of domain " + name
                     + " did not start: " + e.getMessage());
         } finally {

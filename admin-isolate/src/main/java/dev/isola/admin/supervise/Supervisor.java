@@ -5,6 +5,7 @@ import dev.isola.domains.DomainNotFoundException;
 import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.events.DomainEvent;
+import dev.isola.domains.isolate.DomainIsolates;
 import dev.isola.mvm.image.Image;
 import dev.isola.mvm.isolate.IsolateRegistry;
 
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,10 +40,25 @@ public final class Supervisor implements AutoCloseable {
     private final SupervisorContext context;
     private final Map<String, DomainRuntime> domains = new ConcurrentHashMap<>();
 
+    /** A supervisor without spare isolates: every domain starts in a new JVM. */
     public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy) {
+        this(root, image, mvmHome, policy, 0, Optional.empty());
+    }
+
+    /**
+     * @param spareIsolates how many warmed-up spare isolates to keep for combined domains to start in ({@link SparePool})
+     * @param warmUpArchive what the spares warm up with (the Pet Store), if anything
+     */
+    public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy, int spareIsolates, Optional<Path> warmUpArchive) {
         this.root = root;
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
-        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root::load);
+        SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive), mvmHome, root, spareIsolates);
+        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root::load, spares);
+    }
+
+    /** The spare isolates: filled once the domains that should run have started ({@link #resumeAll}). */
+    public SparePool spares() {
+        return context.spares();
     }
 
     public DomainsRoot root() {
@@ -73,6 +90,7 @@ public final class Supervisor implements AutoCloseable {
             }
         }
         LOG.log(System.Logger.Level.INFO, "supervising " + domains.size() + " domain(s); " + resuming.size() + " to keep running");
+        context.spares().fill();
     }
 
     /**
@@ -144,6 +162,7 @@ public final class Supervisor implements AutoCloseable {
     @Override
     public void close() {
         context.executor().shutdownNow();
+        context.spares().close();
         for (DomainRuntime runtime : domains.values()) {
             runtime.detach();
         }

@@ -17,7 +17,8 @@ import java.util.function.Function;
  * @param policy   when isolates that ended unasked are restarted
  * @param executor runs delayed restarts
  * @param reload   reads a domain's configuration again (it may have been edited)
+ * @param spares   the warmed-up isolates combined domains start in
  */
 record SupervisorContext(Image image, Path mvmHome, IsolateRegistry registry, RestartPolicy policy, ScheduledExecutorService executor,
-                         Function<String, DomainConfig> reload) {
+                         Function<String, DomainConfig> reload, SparePool spares) {
 }

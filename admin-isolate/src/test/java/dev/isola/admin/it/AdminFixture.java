@@ -62,6 +62,15 @@ public final class AdminFixture implements AutoCloseable {
     }
 
     public static AdminFixture start(int restartLimit) throws IOException {
+        return start(restartLimit, 0, Optional.empty());
+    }
+
+    /**
+     * @param spareIsolates warmed-up spare isolates the admin keeps (the other tests run without, so that no
+     *                      warm-up competes with what they measure for the CPU)
+     * @param warmUpArchive what the spares warm up with
+     */
+    public static AdminFixture start(int restartLimit, int spareIsolates, Optional<Path> warmUpArchive) throws IOException {
         Path root = Files.createTempDirectory("isola-admin-it");
         Path passwordFile = Files.writeString(root.resolve("password"), PASSWORD + "\n");
         String image = System.getProperty("isola.test.imageLib");
@@ -71,7 +80,7 @@ public final class AdminFixture implements AutoCloseable {
         }
         int port = freePort();
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
-                Optional.empty(), false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m"), System.out);
+                warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();
         return fixture;

@@ -82,7 +82,7 @@ public final class DomainTraining {
      * Boots the domain under a control link pair as the admin does, runs {@code first}, browses the Pet Store if it is
      * deployed, runs {@code last} and stops.
      */
-    private static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, int rounds, ControlStep last) throws Exception {
+    static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, int rounds, ControlStep last) throws Exception {
         try (InProcessDomain domain = InProcessDomain.boot(config, directory, "training")) {
             DomainControl control = domain.control();
             first.run(control);
@@ -95,7 +95,7 @@ public final class DomainTraining {
         }
     }
 
-    private interface ControlStep {
+    interface ControlStep {
         void run(DomainControl control) throws Exception;
     }
 

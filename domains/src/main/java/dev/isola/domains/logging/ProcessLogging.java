@@ -62,6 +62,8 @@ public final class ProcessLogging {
         Logger root = Logger.getLogger("");
         for (Handler handler : root.getHandlers()) {
             root.removeHandler(handler);
+            // A file handler left open would hold its file (a spare's warm-up log, deleted after it) for the JVM's life.
+            handler.close();
         }
         root.addHandler(new StandardErrorHandler(new OneLineFormatter(where)));
         root.setLevel(Level.WARNING);

@@ -17,6 +17,11 @@ import java.util.Optional;
  * cache. The domains are prepared stopped, with the application recorded, before the admin
  * starts; {@link #startNext} is the REST call {@code POST /api/domains/{d}/start}, which answers
  * once the domain's isolates have redeployed the application.
+ *
+ * <p>In MDC-spare the admin keeps a warmed-up spare isolate ({@code --spare-isolates 1}), which each
+ * domain's start takes over; the spare is counted among the processes of every total. Each start,
+ * and each memory reading, waits until the admin has no spare warming up (the one that replaces
+ * the spare taken): the n-th domain starts on a quiet server, as it would a while after the (n-1)-th.
  */
 final class AdminFleet implements Fleet {
 
@@ -43,7 +48,7 @@ final class AdminFleet implements Fleet {
             ports.add(port);
         }
         this.admin = AppServerInstance.start(installation.java(), installation.image(), Optional.of(installation.ear()), root.resolve("domains"),
-                installation.mvmHome(), LoopbackPort.free(), root);
+                installation.mvmHome(), LoopbackPort.free(), root, setup.spareIsolates());
     }
 
     @Override
@@ -53,11 +58,32 @@ final class AdminFleet implements Fleet {
         }
         String domain = domains.get(started);
         int port = ports.get(started);
+        awaitQuiet();
         long start = System.nanoTime();
         admin.startDomain(domain, READY_TIMEOUT);
         started++;
         PetStoreClient.awaitAnswer(port, "/petstore/", !withApplication, READY_TIMEOUT, () -> true);
         return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    @Override
+    public void awaitQuiet() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (admin.get("/api/status").path("spareIsolates").path("warming").asInt() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the admin's spare isolate did not finish warming up within " + READY_TIMEOUT.toMinutes() + " minutes");
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** The processes of the admin's spare isolates (ready or warming up). */
+    List<Long> sparePids() throws IOException, InterruptedException {
+        List<Long> pids = new ArrayList<>();
+        for (JsonNode pid : admin.get("/api/status").path("spareIsolates").path("pids")) {
+            pids.add(pid.asLong());
+        }
+        return pids;
     }
 
     @Override
@@ -69,6 +95,7 @@ final class AdminFleet implements Fleet {
     public List<Long> pids() throws IOException, InterruptedException {
         List<Long> pids = new ArrayList<>();
         pids.add(admin.get("/api/status").path("pid").asLong());
+        pids.addAll(sparePids());
         for (int n = 1; n <= started; n++) {
             pids.addAll(pidsOf(n));
         }

@@ -38,6 +38,7 @@ final class BreakdownExperiment {
                         fleet.startNext();
                         PetStoreClient.exercise(fleet.port(n), run.rounds());
                     }
+                    fleet.awaitQuiet();
                     Thread.sleep(run.settle());
                     List<Long> pids = fleet.pids();
                     MemoryFigures total = FootprintProbe.totalOf(pids);

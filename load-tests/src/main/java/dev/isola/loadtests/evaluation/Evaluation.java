@@ -39,7 +39,7 @@ public final class Evaluation implements Callable<Integer> {
     @Option(names = "--settle", defaultValue = "2", description = "seconds to wait before reading memory (default ${DEFAULT-VALUE})")
     int settleSeconds;
 
-    @Option(names = "--setups", split = ",", description = "setups to compare (MS-plain, MS-tuned, MDC, MDS; default per experiment)")
+    @Option(names = "--setups", split = ",", description = "setups to compare (MS-plain, MS-tuned, MDC, MDC-spare, MDS; default per experiment)")
     List<String> setups;
 
     @Option(names = "--image", required = true, description = "the server image directory (admin-isolate/target/image/lib)")
@@ -80,13 +80,13 @@ public final class Evaluation implements Callable<Integer> {
         String loadBefore = loadAverage();
         switch (experiment) {
             case "footprint" -> {
-                Run run = run(installation, results, 1, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC));
+                Run run = run(installation, results, 1, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC, Setup.MDC_SPARE));
                 title = "Footprint of 1..N servers, idle and with the Pet Store (paper figures 4 and 5)";
                 method = FOOTPRINT_METHOD.formatted(run.rounds(), run.rounds() * 8, run.settle().toSeconds());
                 body = FootprintExperiment.run(run);
             }
             case "startup" -> {
-                Run run = run(installation, results, 5, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC));
+                Run run = run(installation, results, 5, List.of(Setup.MS_PLAIN, Setup.MS_TUNED, Setup.MDC, Setup.MDC_SPARE));
                 title = "Time to the n-th server's first Pet Store page (paper figures 6 and 10)";
                 method = STARTUP_METHOD;
                 body = StartupExperiment.run(run);
@@ -133,6 +133,7 @@ public final class Evaluation implements Callable<Integer> {
             | MS-plain | one plain `java` process per server, in a session of its own (`setsid`, as isolates are): `DomainMain --member server` of a combined domain, class path = the server image | none (G1, heap sized by the machine); no AOT cache, the JDK's default CDS archive only |
             | MS-tuned | the same | a combined domain isolate's flags: `%s`; no AOT cache |
             | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | the same flags, plus the image's AOT cache (`-XX:AOTCache`) |
+            | MDC-spare | MDC, the admin keeping one warmed-up spare isolate (`bin/appserver start --spare-isolates 1`, counted in every total): each domain's start takes the spare over, and the admin warms up the next (the n-th start and each memory reading wait until it is ready) | as MDC |
             | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn%s %s` |
 
             Every server is a domain directory prepared the same way (configuration, `petstore.ear` and its

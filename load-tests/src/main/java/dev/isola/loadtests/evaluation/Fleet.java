@@ -20,7 +20,14 @@ sealed interface Fleet extends AutoCloseable permits StandaloneFleet, AdminFleet
     /** The HTTP port of server {@code n} (1-based). */
     int port(int n);
 
-    /** The processes to count: every server's, and the admin isolate's when there is one. */
+    /**
+     * Waits until nothing the server does on its own is under way (an admin's spare isolate
+     * warming up), so that memory is read, and the next server started, on a quiet server.
+     */
+    default void awaitQuiet() throws IOException, InterruptedException {
+    }
+
+    /** The processes to count: every server's, the admin isolate's and its spare isolates' when there is one. */
     List<Long> pids() throws IOException, InterruptedException;
 
     /** The processes of server {@code n} alone (1-based). */

@@ -45,6 +45,7 @@ final class FootprintExperiment {
                 if (withApplication) {
                     PetStoreClient.exercise(fleet.port(n), run.rounds());
                 }
+                fleet.awaitQuiet();
                 Thread.sleep(run.settle());
                 MemoryFigures total = FootprintProbe.totalOf(fleet.pids());
                 Map<String, Object> row = new LinkedHashMap<>();

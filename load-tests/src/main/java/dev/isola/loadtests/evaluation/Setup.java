@@ -13,6 +13,8 @@ enum Setup {
     MS_TUNED("MS-tuned", "standalone JVMs, isolate flags"),
     /** N combined domains (one isolate each) under one admin isolate, all mapping the image's AOT cache. */
     MDC("MDC", "combined domains, one admin isolate"),
+    /** MDC with the admin keeping a warmed-up spare isolate that each domain's start takes over ({@code --spare-isolates 1}). */
+    MDC_SPARE("MDC-spare", "combined domains, one admin isolate keeping a warmed-up spare isolate"),
     /** N separated domains (web, EJB and JMS isolates each) under one admin isolate. */
     MDS("MDS", "separated domains, one admin isolate");
 
@@ -40,6 +42,11 @@ enum Setup {
         return this == MDS ? DomainMode.SEPARATED : DomainMode.COMBINED;
     }
 
+    /** Spare isolates the admin keeps ({@code bin/appserver start --spare-isolates}). */
+    int spareIsolates() {
+        return this == MDC_SPARE ? 1 : 0;
+    }
+
     /** Parses a label as printed ({@code MS-plain}) or the constant's name, case-insensitively. */
     static Setup parse(String text) {
         for (Setup setup : values()) {
@@ -47,6 +54,6 @@ enum Setup {
                 return setup;
             }
         }
-        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC or MDS)");
+        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare or MDS)");
     }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -65,8 +66,14 @@ public final class AppServerInstance implements AutoCloseable {
      */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
                                           Path logDirectory) throws IOException, InterruptedException {
+        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, 0);
+    }
+
+    /** As {@link #start}, with {@code bin/appserver start --spare-isolates spareIsolates}. */
+    public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
+                                          Path logDirectory, int spareIsolates) throws IOException, InterruptedException {
         AppServerInstance admin = new AppServerInstance(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory);
-        admin.launcher("start");
+        admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates));
         admin.running = true;
         return admin;
     }
@@ -134,12 +141,13 @@ public final class AppServerInstance implements AutoCloseable {
     }
 
     /** {@code bin/appserver COMMAND}: the same launcher class with the script's flags, for this instance's port and directories. */
-    private void launcher(String command) throws IOException, InterruptedException {
+    private void launcher(String command, String... options) throws IOException, InterruptedException {
         Path log = logDirectory.resolve("appserver-" + command + ".log");
-        List<String> line = List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-Dmvm.home=" + mvmHome, "-Disola.image=" + image,
+        List<String> line = new ArrayList<>(List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-Dmvm.home=" + mvmHome, "-Disola.image=" + image,
                 "-Disola.petstore=" + petstore.map(Path::toString).orElse(""), "-Disola.domains=" + domainsDirectory,
                 "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-cp", image + "/*",
-                "dev.isola.admin.cli.AppServerMain", command, "--port", Integer.toString(port), "--domains-dir", domainsDirectory.toString());
+                "dev.isola.admin.cli.AppServerMain", command, "--port", Integer.toString(port), "--domains-dir", domainsDirectory.toString()));
+        line.addAll(List.of(options));
         ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(Map.of("ISOLA_ADMIN_PASSWORD", password, "MVM_HOME", mvmHome.toString()));
         Process process = builder.start();

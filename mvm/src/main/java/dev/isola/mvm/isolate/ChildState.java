@@ -16,14 +16,29 @@ import java.util.Properties;
  * adopters and {@code bin/mvm ps} read it. Written atomically, so a reader never sees half
  * a state.
  *
- * @param exitCode the status passed to {@code Runtime.exit}, when the isolate exited that way
- * @param note     why it failed to start, or why it is exiting (for example "orphaned")
+ * @param exitCode   the status passed to {@code Runtime.exit}, when the isolate exited that way
+ * @param note       why it failed to start, or why it is exiting (for example "orphaned")
+ * @param generation which purpose of the process the state is about: 0 for what it was started as,
+ *                   1 once a spare was taken over ({@link Isolate#takeOver}), so that the taking
+ *                   handle does not mistake the spare's own start for its own
  */
-record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, String note) {
+record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, String note, int generation) {
 
-    enum Phase { LAUNCHED, STARTED, FAILED_TO_START, EXITING }
+    /**
+     * {@code SPARE}: a spare isolate whose warm-up returned, waiting to be taken over
+     * ({@link Isolate#startSpare}).
+     */
+    enum Phase { LAUNCHED, STARTED, SPARE, FAILED_TO_START, EXITING }
 
     static final ChildState NONE = new ChildState(Phase.LAUNCHED, Instant.EPOCH, -1, OptionalInt.empty(), "");
+
+    ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, String note) {
+        this(phase, at, pid, exitCode, note, 0);
+    }
+
+    ChildState withGeneration(int generation) {
+        return new ChildState(phase, at, pid, exitCode, note, generation);
+    }
 
     void writeTo(Path file) throws IOException {
         Properties p = new Properties();
@@ -32,6 +47,7 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
         p.setProperty("pid", Long.toString(pid));
         exitCode.ifPresent(code -> p.setProperty("exitCode", Integer.toString(code)));
         p.setProperty("note", note);
+        p.setProperty("generation", Integer.toString(generation));
         AtomicFiles.write(file, out -> {
             try (var w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8)) {
                 p.store(w, null);
@@ -55,10 +71,11 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
                 Instant.parse(p.getProperty("at", Instant.EPOCH.toString())),
                 Long.parseLong(p.getProperty("pid", "-1")),
                 code == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(code)),
-                p.getProperty("note", ""));
+                p.getProperty("note", ""),
+                Integer.parseInt(p.getProperty("generation", "0")));
     }
 
     boolean reachedMain() {
-        return phase == Phase.STARTED || phase == Phase.EXITING;
+        return phase == Phase.STARTED || phase == Phase.SPARE || phase == Phase.EXITING;
     }
 }

@@ -64,6 +64,19 @@ import java.util.function.Consumer;
  * the creator dies, the new isolate follows its spec's {@link OrphanPolicy}, and another
  * isolate can take it over with {@link IsolateRegistry#adopt}. Inside an isolate,
  * {@link #current()} is the isolate itself.
+ *
+ * <p>An isolate can also be started ahead of need, as a <em>spare</em>: its main class warms the
+ * JVM up (loads, initialises and compiles what the later purpose will use) and returns, and the
+ * process then waits until its creator {@linkplain #takeOver takes it over} for a spec whose JVM
+ * settings are the same; it then runs that spec's main class, under that spec's name, with the
+ * links handed to {@link #start}. What takes a cold JVM seconds (class loading, the JIT's first
+ * compilations) is done before anyone waits for it:
+ * <pre>{@code
+ * Isolate spare = new Isolate(IsolateSpec.builder("com.example.WarmUp").maxHeap(size).orphanPolicy(EXIT).build()).startSpare();
+ * spare.spareReady().join();                                   // the warm-up main returned
+ * Isolate shop = spare.takeOver(IsolateSpec.builder("com.example.Shop").name("shop").maxHeap(size).build());
+ * shop.start(controlLinks);                                     // the same process, now "shop"
+ * }</pre>
  */
 public final class Isolate {
 
@@ -79,6 +92,9 @@ public final class Isolate {
     private final Path mvmHome;
     private final IsolateDirectory directory;
     private final IsolateLauncher launcher;
+    /** 0, or 1 for the handle of a spare taken over: it reads only the states its new purpose writes. */
+    private final int generation;
+    private final CompletableFuture<Void> spareReady = new CompletableFuture<>();
     private final List<Consumer<IsolateStatus>> listeners = new CopyOnWriteArrayList<>();
     private final CompletableFuture<IsolateStatus.Started> started = new CompletableFuture<>();
     private final CompletableFuture<IsolateStatus.Terminated> terminated = new CompletableFuture<>();
@@ -92,6 +108,8 @@ public final class Isolate {
     private WatchKey watchKey;
     private List<Link> startupLinks = List.of();
     private List<String> startupLinkDescriptors = List.of();
+    private boolean spare;
+    private boolean takenOver;
 
     /** A handle for a new isolate; nothing runs until {@link #start}. */
     public Isolate(IsolateSpec spec) {
@@ -111,6 +129,23 @@ public final class Isolate {
         this.mvmHome = mvmHome;
         this.directory = new IsolateDirectory(MvmHome.isolatesDirectory(mvmHome).resolve(id));
         this.launcher = launcher;
+        this.generation = 0;
+    }
+
+    /** The handle of {@code spareHandle}'s process taken over for {@code spec}: same id and run directory, not started yet. */
+    private Isolate(Isolate spareHandle, IsolateSpec spec, Process spareProcess) {
+        this.origin = Origin.CREATED;
+        this.spec = spec;
+        this.name = spec.name();
+        this.id = spareHandle.id;
+        this.mvmHome = spareHandle.mvmHome;
+        this.directory = spareHandle.directory;
+        this.generation = 1;
+        this.launcher = (takingSpec, runDirectory, home) -> {
+            // The descriptor for the new purpose is in place; this request is what the waiting spare reads it on.
+            AtomicFiles.writeString(runDirectory.takeOverRequest(), spec.mainClass());
+            return spareProcess;
+        };
     }
 
     private Isolate(Origin origin, String id, String name, Path mvmHome, IsolateDirectory directory,
@@ -122,6 +157,7 @@ public final class Isolate {
         this.mvmHome = mvmHome;
         this.directory = directory;
         this.launcher = null;
+        this.generation = 0;
         this.identity = identity;
         this.status = status;
         this.startCalled = true;
@@ -197,13 +233,74 @@ public final class Isolate {
      * @throws IllegalStateException if this handle was started before
      */
     public Isolate start(Link... links) {
+        return start(false, List.of(links));
+    }
+
+    /**
+     * Spawns the isolate as a spare: its main class warms the JVM up and returns, then the process
+     * waits to be {@linkplain #takeOver taken over} (it exits with status 2 if the warm-up throws).
+     * Returns once the warm-up main method has been called; {@link #spareReady()} completes when
+     * it has returned. A spare is usually started with {@link OrphanPolicy#EXIT}: it has no use
+     * without its creator, the only isolate that can take it over.
+     *
+     * @throws IsolateStartException as {@link #start}
+     */
+    public Isolate startSpare() {
+        return start(true, List.of());
+    }
+
+    /** Completes when this spare's warm-up returned and it waits to be taken over; fails if it ended first. */
+    public CompletableFuture<Void> spareReady() {
+        return spareReady.copy();
+    }
+
+    /**
+     * A handle on this spare's process for {@code spec}: {@link #start} on it hands the process
+     * the new purpose (name, main class, arguments, orphan policy) and the links, and returns once
+     * that main method has been called, as for a new isolate. The process keeps this spare's id
+     * and run directory; this handle is done with.
+     *
+     * @throws IllegalArgumentException if {@code spec} needs a JVM started otherwise
+     *                                  ({@link IsolateSpec#processDifference}), naming the difference
+     * @throws IllegalStateException    if this is no spare started by this handle, it has not finished
+     *                                  its warm-up, it has ended, or it was taken over already
+     */
+    public Isolate takeOver(IsolateSpec spec) {
+        requireCreated("take over");
+        Objects.requireNonNull(spec, "spec");
+        synchronized (lock) {
+            if (!spare) {
+                throw new IllegalStateException("isolate " + id + " was not started as a spare");
+            }
+            if (takenOver) {
+                throw new IllegalStateException("spare isolate " + id + " was taken over already");
+            }
+            if (terminated.isDone() || status instanceof IsolateStatus.Exiting) {
+                throw new IllegalStateException("spare isolate " + id + " has ended");
+            }
+            if (!spareReady.isDone()) {
+                throw new IllegalStateException("spare isolate " + id + " is still warming up");
+            }
+            Optional<String> difference = this.spec.processDifference(spec);
+            if (difference.isPresent()) {
+                throw new IllegalArgumentException("spare isolate " + id + " cannot become '" + spec.name() + "': its " + difference.get());
+            }
+            takenOver = true;
+            Isolate taken = new Isolate(this, spec, process);
+            // One watch per run directory: the new handle gets this one's state events from now on.
+            watchKey = null;
+            return taken;
+        }
+    }
+
+    private Isolate start(boolean asSpare, List<Link> handedOver) {
         requireCreated("start");
-        List<Link> handedOver = List.of(links);
         synchronized (lock) {
             if (startCalled) {
                 throw new IllegalStateException("isolate " + id + " has already been started");
             }
             startCalled = true;
+            spare = asSpare;
         }
         List<Path> missing = spec.image().missingEntries();
         if (!missing.isEmpty()) {
@@ -213,8 +310,10 @@ public final class Isolate {
             throw new IsolateStartException("working directory " + spec.workingDirectory().get() + " does not exist", "", null);
         }
         try {
-            Files.createDirectories(directory.path().getParent());
-            Files.createDirectory(directory.path());
+            if (generation == 0) {
+                Files.createDirectories(directory.path().getParent());
+                Files.createDirectory(directory.path());
+            }
             describe(handedOver).writeTo(directory.descriptor());
             watchKey = StateWatcher.get().watch(directory.path(), this::stateFileChanged);
         } catch (FileAlreadyExistsException e) {
@@ -414,11 +513,17 @@ public final class Isolate {
                 spec.youngGeneration().map(MemorySize::toString).orElse(""),
                 spec.busyYoungGeneration().map(MemorySize::toString).orElse(""),
                 spec.collector().name(), spec.orphanPolicy(), creator.pid(), creator.start(), Instant.now(),
-                links.stream().map(link -> link.descriptor().encode()).toList());
+                links.stream().map(link -> link.descriptor().encode()).toList(), spare, generation);
     }
 
     private void stateFileChanged() {
         ChildState state = ChildState.readFrom(directory.state());
+        if (state.generation() < generation) {
+            return;
+        }
+        if (state.phase() == ChildState.Phase.SPARE) {
+            spareReady.complete(null);
+        }
         if (state.reachedMain()) {
             transition(new IsolateStatus.Started(state.at()));
         }
@@ -468,6 +573,8 @@ public final class Isolate {
             switch (next) {
                 case IsolateStatus.Started s -> started.complete(s);
                 case IsolateStatus.Terminated t -> {
+                    spareReady.completeExceptionally(new IllegalStateException("isolate " + id + " ended before it was a ready spare: "
+                            + t.cause().describe()));
                     // Listeners see Terminated before onExit() completes, so a caller that
                     // joins onExit() finds its listener's work done.
                     eventDispatcher.execute(() -> terminated.complete(t));

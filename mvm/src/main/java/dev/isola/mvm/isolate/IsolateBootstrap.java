@@ -7,7 +7,12 @@ import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.nio.file.FileSystems;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -22,6 +27,10 @@ import java.util.regex.Pattern;
  * its own state (started, exiting with which status, why it failed to start), applies the
  * orphan policy, and then calls the isolate's main method.
  *
+ * <p>In a spare ({@link Isolate#startSpare}) that main method is the warm-up: once it returns,
+ * the bootstrap reports the spare ready and waits for the take-over request, then does all of
+ * the above again for the descriptor its creator rewrote, and calls that main method.
+ *
  * <p>Not part of the API: the runtime puts it on the command line.
  */
 public final class IsolateBootstrap {
@@ -35,6 +44,9 @@ public final class IsolateBootstrap {
     private static final AtomicInteger requestedExitStatus = new AtomicInteger(Integer.MIN_VALUE);
     /** Held strongly: the logging framework only keeps weak references to loggers. */
     private static Logger runtimeExitLogger;
+    /** What the process is now: its policy and generation change when a spare is taken over. */
+    private static volatile OrphanPolicy orphanPolicy = OrphanPolicy.KEEP_RUNNING;
+    private static volatile int generation;
 
     private IsolateBootstrap() {
     }
@@ -48,37 +60,87 @@ public final class IsolateBootstrap {
         IsolateDescriptor descriptor = IsolateDescriptor.readFrom(directory.descriptor());
         long pid = ProcessHandle.current().pid();
 
-        MethodHandle main;
-        try {
-            main = findMain(descriptor.mainClass());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            String reason = describeMissingMain(descriptor, e);
-            System.err.println("isolate " + descriptor.name() + ": " + reason);
-            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
-            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
-            return;
-        }
-
-        Isolate self = Isolate.becomeCurrent(descriptor, directory, directory.path().getParent().getParent());
-        try {
-            // Attach this isolate's link ends now, so that peers see them (and see them die) from the start.
-            self.startupLinks();
-        } catch (RuntimeException e) {
-            String reason = "cannot open its startup links: " + e.getMessage();
-            System.err.println("isolate " + descriptor.name() + ": " + reason);
-            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
-            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
-        }
+        MethodHandle main = becomeOrHalt(descriptor, directory, pid);
         captureRuntimeExitStatus();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mvm-exiting").unstarted(() -> reportExiting(directory, pid)));
         exitOnTerminationSignal(directory);
-        applyOrphanPolicy(descriptor, directory, pid);
+        orphanPolicy = descriptor.orphanPolicy();
+        watchCreator(descriptor, directory, pid);
         if (!descriptor.busyYoungGeneration().isEmpty()) {
             ElasticYoungGeneration.start(MemorySize.parse(descriptor.youngGeneration()), MemorySize.parse(descriptor.busyYoungGeneration()));
         }
 
         new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());
-        main.invokeExact(descriptor.arguments().toArray(String[]::new));
+        if (!descriptor.spare()) {
+            main.invokeExact(descriptor.arguments().toArray(String[]::new));
+            return;
+        }
+        try {
+            main.invokeExact(descriptor.arguments().toArray(String[]::new));
+        } catch (Throwable warmUpFailure) {
+            String reason = "the spare's warm-up (" + descriptor.mainClass() + ") failed: " + warmUpFailure;
+            warmUpFailure.printStackTrace();
+            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
+            Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
+        }
+        new ChildState(ChildState.Phase.SPARE, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());
+
+        IsolateDescriptor purpose = awaitTakeOver(directory);
+        generation = purpose.generation();
+        MethodHandle purposeMain = becomeOrHalt(purpose, directory, pid);
+        orphanPolicy = purpose.orphanPolicy();
+        new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "taken over", generation).writeTo(directory.state());
+        purposeMain.invokeExact(purpose.arguments().toArray(String[]::new));
+    }
+
+    /**
+     * Finds {@code descriptor}'s main method, makes {@link Isolate#current()} its isolate and opens
+     * its startup links; reports why and halts if any of that fails.
+     */
+    private static MethodHandle becomeOrHalt(IsolateDescriptor descriptor, IsolateDirectory directory, long pid) throws IOException {
+        MethodHandle main;
+        try {
+            main = findMain(descriptor.mainClass());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            failToStart(descriptor, directory, pid, describeMissingMain(descriptor, e));
+            return null;
+        }
+        Isolate self = Isolate.becomeCurrent(descriptor, directory, directory.path().getParent().getParent());
+        try {
+            // Attach this isolate's link ends now, so that peers see them (and see them die) from the start.
+            self.startupLinks();
+        } catch (RuntimeException e) {
+            failToStart(descriptor, directory, pid, "cannot open its startup links: " + e.getMessage());
+        }
+        return main;
+    }
+
+    private static void failToStart(IsolateDescriptor descriptor, IsolateDirectory directory, long pid, String reason) throws IOException {
+        System.err.println("isolate " + descriptor.name() + ": " + reason);
+        new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason, generation).writeTo(directory.state());
+        Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
+    }
+
+    /**
+     * Waits, without polling, for the creator's take-over request; the descriptor then in the run
+     * directory is the new purpose's. A re-check every 30 s covers a lost file-system event.
+     */
+    private static IsolateDescriptor awaitTakeOver(IsolateDirectory directory) throws IOException, InterruptedException {
+        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+            directory.path().register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            while (!Files.exists(directory.takeOverRequest())) {
+                WatchKey key = watcher.poll(30, TimeUnit.SECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
+            }
+        }
+        IsolateDescriptor purpose = IsolateDescriptor.readFrom(directory.descriptor());
+        if (purpose.spare() || purpose.generation() != 1) {
+            throw new IOException("take-over request without a descriptor for the new purpose in " + directory.descriptor());
+        }
+        return purpose;
     }
 
     private static MethodHandle findMain(String className) throws ReflectiveOperationException {
@@ -140,7 +202,7 @@ public final class IsolateBootstrap {
         OptionalInt code = status == Integer.MIN_VALUE ? OptionalInt.empty() : OptionalInt.of(status);
         ChildState previous = ChildState.readFrom(directory.state());
         try {
-            new ChildState(ChildState.Phase.EXITING, Instant.now(), pid, code, previous.note()).writeTo(directory.state());
+            new ChildState(ChildState.Phase.EXITING, Instant.now(), pid, code, previous.note(), generation).writeTo(directory.state());
         } catch (IOException e) {
             System.err.println("isolate: cannot record exit state: " + e.getMessage());
         }
@@ -165,14 +227,24 @@ public final class IsolateBootstrap {
         });
     }
 
-    private static void applyOrphanPolicy(IsolateDescriptor descriptor, IsolateDirectory directory, long pid) throws IOException {
-        if (descriptor.orphanPolicy() != OrphanPolicy.EXIT) {
+    /**
+     * Exits in an orderly way when the creator ends, if the policy then in force says so. A spare
+     * watches even when its own policy is to keep running: whoever takes it over may want otherwise,
+     * and the creator stays the same.
+     */
+    private static void watchCreator(IsolateDescriptor descriptor, IsolateDirectory directory, long pid) {
+        if (descriptor.orphanPolicy() != OrphanPolicy.EXIT && !descriptor.spare()) {
             return;
         }
         Runnable exitAsOrphan = () -> {
+            if (orphanPolicy != OrphanPolicy.EXIT) {
+                return;
+            }
             try {
-                new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "orphaned: creator "
-                        + descriptor.creatorPid() + " ended").writeTo(directory.state());
+                ChildState.Phase phase = ChildState.readFrom(directory.state()).phase() == ChildState.Phase.SPARE
+                        ? ChildState.Phase.SPARE : ChildState.Phase.STARTED;
+                new ChildState(phase, Instant.now(), pid, OptionalInt.empty(), "orphaned: creator "
+                        + descriptor.creatorPid() + " ended", generation).writeTo(directory.state());
             } catch (IOException e) {
                 System.err.println("isolate: cannot record orphan state: " + e.getMessage());
             }

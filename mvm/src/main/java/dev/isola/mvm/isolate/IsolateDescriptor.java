@@ -15,6 +15,9 @@ import java.util.Properties;
  * What the creator writes into an isolate's run directory before spawning it: everything
  * the child's bootstrap needs to become the isolate, and what a listing or a later adopter
  * needs to know about it. Stored as a properties file so it is readable by a person too.
+ *
+ * @param spare      the process is a spare: {@code mainClass} warms it up, then it waits to be taken over
+ * @param generation 0, or 1 once a spare was taken over and the descriptor rewritten for its new purpose
  */
 record IsolateDescriptor(
         String id,
@@ -31,7 +34,9 @@ record IsolateDescriptor(
         long creatorPid,
         Instant creatorStart,
         Instant createdAt,
-        List<String> startupLinks) {
+        List<String> startupLinks,
+        boolean spare,
+        int generation) {
 
     IsolateDescriptor {
         arguments = List.copyOf(arguments);
@@ -57,6 +62,8 @@ record IsolateDescriptor(
         p.setProperty("creatorPid", Long.toString(creatorPid));
         p.setProperty("creatorStart", creatorStart.toString());
         p.setProperty("createdAt", createdAt.toString());
+        p.setProperty("spare", Boolean.toString(spare));
+        p.setProperty("generation", Integer.toString(generation));
         p.setProperty("startupLinks", Integer.toString(startupLinks.size()));
         for (int i = 0; i < startupLinks.size(); i++) {
             p.setProperty("startupLink." + i, startupLinks.get(i));
@@ -92,7 +99,9 @@ record IsolateDescriptor(
                 Long.parseLong(p.getProperty("creatorPid", "-1")),
                 Instant.parse(p.getProperty("creatorStart", Instant.EPOCH.toString())),
                 Instant.parse(p.getProperty("createdAt", Instant.EPOCH.toString())),
-                links);
+                links,
+                Boolean.parseBoolean(p.getProperty("spare", "false")),
+                Integer.parseInt(p.getProperty("generation", "0")));
     }
 
     private static String required(Properties p, String key, Path file) throws IOException {

@@ -17,6 +17,7 @@ import java.util.Properties;
  *   state.properties        phase and exit status, written by the isolate itself
  *   exit-request            the status {@link Isolate#exit} asked for
  *   halt-request            present when {@link Isolate#halt} killed it
+ *   take-over               written when a waiting spare is taken over (the descriptor is then its new purpose's)
  *   termination.properties  the cause, written by whoever saw it end
  *   stdout.log, stderr.log  the isolate's output
  * </pre>
@@ -35,6 +36,8 @@ record IsolateDirectory(Path path) {
     Path exitRequest() { return path.resolve("exit-request"); }
 
     Path haltRequest() { return path.resolve("halt-request"); }
+
+    Path takeOverRequest() { return path.resolve("take-over"); }
 
     Path termination() { return path.resolve("termination.properties"); }
 

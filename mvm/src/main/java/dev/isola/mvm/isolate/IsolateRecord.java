@@ -10,7 +10,7 @@ import java.util.Optional;
  * What the registry knows about one isolate, read from its run directory: enough for a
  * listing ({@code bin/mvm ps}), for the footprint probe, and for adopting it.
  *
- * @param state       STARTING, RUNNING, EXITING or TERMINATED
+ * @param state       STARTING, RUNNING, SPARE (warmed up, waiting to be taken over), EXITING or TERMINATED
  * @param termination how it ended, when it has and an observer recorded it
  */
 public record IsolateRecord(

@@ -117,6 +117,8 @@ public final class IsolateRegistry {
             state = "TERMINATED";
         } else if (childState.phase() == ChildState.Phase.EXITING) {
             state = "EXITING";
+        } else if (childState.phase() == ChildState.Phase.SPARE) {
+            state = "SPARE";
         } else if (childState.reachedMain()) {
             state = "RUNNING";
         } else {

@@ -140,6 +140,35 @@ public final class IsolateSpec {
     /** How long {@link Isolate#start} waits for the isolate to reach its main method. */
     public Duration startTimeout() { return startTimeout; }
 
+    /**
+     * What a process started from this spec could not become when taken over for {@code other}
+     * ({@link Isolate#takeOver}): the first of the settings fixed when a JVM starts (image, heap,
+     * young generation, collector, system properties, environment, JVM options, working
+     * directory) in which they differ, described; empty when the process fits {@code other}.
+     * Name, main class, arguments, orphan policy and start timeout may differ.
+     */
+    public Optional<String> processDifference(IsolateSpec other) {
+        record Setting(String what, Object mine, Object theirs) {
+        }
+        List<Setting> settings = List.of(
+                new Setting("image", image.name() + " " + image.javaHome() + " " + image.classPathArgument(),
+                        other.image.name() + " " + other.image.javaHome() + " " + other.image.classPathArgument()),
+                new Setting("maxHeap", maxHeap(), other.maxHeap()),
+                new Setting("youngGeneration", youngGeneration(), other.youngGeneration()),
+                new Setting("busyYoungGeneration", busyYoungGeneration(), other.busyYoungGeneration()),
+                new Setting("collector", collector, other.collector),
+                new Setting("systemProperties", systemProperties, other.systemProperties),
+                new Setting("environment", environment, other.environment),
+                new Setting("jvmOptions", jvmOptions, other.jvmOptions),
+                new Setting("workingDirectory", workingDirectory(), other.workingDirectory()));
+        return settings.stream().filter(s -> !s.mine().equals(s.theirs())).findFirst()
+                .map(s -> s.what() + " " + shown(s.mine()) + " is not " + shown(s.theirs()));
+    }
+
+    private static String shown(Object setting) {
+        return setting instanceof Optional<?> optional ? optional.map(Object::toString).orElse("(the JVM's default)") : setting.toString();
+    }
+
     @Override
     public String toString() {
         return "IsolateSpec[" + name + " " + mainClass + " image=" + image.name()

@@ -1,0 +1,238 @@
+package dev.isola.admin.supervise;
+
+import dev.isola.domains.DomainsRoot;
+import dev.isola.mvm.io.DirectoryTrees;
+import dev.isola.mvm.isolate.Isolate;
+import dev.isola.mvm.isolate.IsolateSpec;
+import dev.isola.mvm.isolate.IsolateStartException;
+import dev.isola.mvm.isolate.IsolateStatus;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * The spare domain isolates the admin keeps ready ({@link Isolate#startSpare}, warmed up by
+ * {@link dev.isola.domains.isolate.DomainSpare}): a combined domain that starts takes one over
+ * instead of starting a JVM, and is ready in a fraction of the time. Each spare costs about what
+ * a running domain costs, so there are few ({@code --spare-isolates}, default 1; 0 turns them off).
+ *
+ * <pre>
+ *   fill()       at admin start, after the domains that should run have started: spares warm up, one at a time
+ *   take(spec)   a ready spare whose JVM fits the spec, handed over (not started); empty if none
+ *   replenish()  after that start: the next spare warms up, not competing with the start for the CPU
+ * </pre>
+ *
+ * A spare that cannot warm up (its error output is logged) is retried a minute later, three times
+ * in a row at most; after that domains start in new JVMs until the admin restarts.
+ */
+public final class SparePool implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("dev.isola.admin");
+    /** A warm-up boots a domain twice; on a busy two-core machine that can take a minute. */
+    private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration RETRY_DELAY = Duration.ofMinutes(1);
+    private static final int FAILURES_BEFORE_GIVING_UP = 3;
+
+    private final IsolateSpec spareSpec;
+    private final Path mvmHome;
+    private final DomainsRoot root;
+    private final int size;
+    private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("spare-warmer").factory());
+    private final List<Isolate> ready = new ArrayList<>();
+    private final List<Isolate> warmingUp = new ArrayList<>();
+    private int warming;
+    private int failuresInARow;
+    private boolean closed;
+
+    /**
+     * @param size how many spares to keep ready, 0 for none
+     */
+    public SparePool(IsolateSpec spareSpec, Path mvmHome, DomainsRoot root, int size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("spare isolates must be 0 or more, not " + size);
+        }
+        this.spareSpec = spareSpec;
+        this.mvmHome = mvmHome;
+        this.root = root;
+        this.size = size;
+    }
+
+    /** No spares: every domain starts in a new JVM. */
+    public static SparePool none(IsolateSpec spareSpec, Path mvmHome, DomainsRoot root) {
+        return new SparePool(spareSpec, mvmHome, root, 0);
+    }
+
+    /** Removes what spares of earlier admin isolates left (they exit with their admin), then warms the spares up. */
+    public void fill() {
+        removeLeftovers();
+        replenish();
+    }
+
+    /**
+     * A ready spare taken over for {@code spec}, not started yet: start it with the links as a new
+     * isolate. Empty when no spare is ready or the spec needs a JVM started otherwise (other heap,
+     * collector, JVM options...).
+     */
+    public Optional<Isolate> take(IsolateSpec spec) {
+        synchronized (this) {
+            while (!ready.isEmpty()) {
+                Isolate spare = ready.removeFirst();
+                Optional<String> difference = spare.spec().orElseThrow().processDifference(spec);
+                if (difference.isPresent()) {
+                    ready.addFirst(spare);
+                    LOG.log(System.Logger.Level.DEBUG, "no spare for " + spec.name() + ": its " + difference.get());
+                    return Optional.empty();
+                }
+                try {
+                    return Optional.of(spare.takeOver(spec));
+                } catch (IllegalStateException ended) {
+                    // It died while waiting (killed by hand, out of memory): the next one, or none.
+                    LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " cannot be taken over: " + ended.getMessage());
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** Warms spares up in the background until there are as many as configured. */
+    public void replenish() {
+        synchronized (this) {
+            if (closed || size == 0 || failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
+                return;
+            }
+            int missing = size - ready.size() - warming;
+            for (int i = 0; i < missing; i++) {
+                warming++;
+                warmer.execute(this::warmOne);
+            }
+        }
+    }
+
+    /** How many spares are ready, and how many warming up; the processes of both. */
+    public record Counts(int ready, int warming, List<Long> pids) {
+    }
+
+    public synchronized Counts counts() {
+        ready.removeIf(spare -> spare.onExit().isDone());
+        List<Long> pids = new ArrayList<>();
+        for (Isolate spare : ready) {
+            pids.add(spare.pid());
+        }
+        for (Isolate spare : warmingUp) {
+            if (!spare.onExit().isDone() && !(spare.status() instanceof IsolateStatus.Starting)) {
+                pids.add(spare.pid());
+            }
+        }
+        return new Counts(ready.size(), warming, pids);
+    }
+
+    private void warmOne() {
+        Isolate spare = new Isolate(spareSpec, mvmHome);
+        synchronized (this) {
+            warmingUp.add(spare);
+        }
+        long begin = System.nanoTime();
+        try {
+            spare.startSpare();
+            spare.spareReady().get(WARM_UP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (IsolateStartException | ExecutionException | TimeoutException e) {
+            warmedUp(spare, Optional.of(e instanceof ExecutionException ? e.getCause().getMessage() : e.getMessage()), begin);
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            warmedUp(spare, Optional.of("interrupted"), begin);
+            return;
+        }
+        warmedUp(spare, Optional.empty(), begin);
+    }
+
+    private void warmedUp(Isolate spare, Optional<String> failure, long begin) {
+        boolean keep;
+        synchronized (this) {
+            warming--;
+            warmingUp.remove(spare);
+            keep = failure.isEmpty() && !closed;
+            if (keep) {
+                ready.add(spare);
+                failuresInARow = 0;
+            } else if (failure.isPresent()) {
+                failuresInARow++;
+            }
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+        if (keep) {
+            LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " (pid " + spare.pid() + ") ready after " + millis + " ms of warm-up");
+            spare.onExit().thenAccept(end -> {
+                boolean wasWaiting;
+                synchronized (this) {
+                    wasWaiting = ready.remove(spare);
+                }
+                if (wasWaiting) {
+                    // Killed by hand, say: another one takes its place.
+                    LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " ended while waiting: " + end.cause().describe());
+                    replenish();
+                }
+            });
+            return;
+        }
+        if (spare.status() instanceof IsolateStatus.Started) {
+            spare.halt(1).join();
+        }
+        if (failure.isPresent()) {
+            boolean givingUp = failuresInARow >= FAILURES_BEFORE_GIVING_UP;
+            LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " did not warm up (" + failure.get() + "); "
+                    + (givingUp ? "no more spares until the admin restarts: domains start in new JVMs"
+                    : "trying again in " + RETRY_DELAY.toSeconds() + " s"));
+            if (!givingUp) {
+                Thread.ofVirtual().name("spare-retry").start(() -> {
+                    try {
+                        Thread.sleep(RETRY_DELAY);
+                        replenish();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+        }
+    }
+
+    /** Scratch directories of spares that no longer run (an admin killed mid-warm-up leaves one). */
+    private void removeLeftovers() {
+        if (!Files.isDirectory(root.spares())) {
+            return;
+        }
+        try (Stream<Path> scratch = Files.list(root.spares())) {
+            for (Path leftover : scratch.toList()) {
+                DirectoryTrees.delete(leftover);
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot remove what earlier spare isolates left in " + root.spares() + ": " + e.getMessage());
+        }
+    }
+
+    /** Ends the spares: they have no use without this admin isolate. */
+    @Override
+    public void close() {
+        List<Isolate> ending;
+        synchronized (this) {
+            closed = true;
+            ending = List.copyOf(ready);
+            ready.clear();
+        }
+        warmer.shutdownNow();
+        for (Isolate spare : ending) {
+            spare.exit(0);
+        }
+    }
+}
