@@ -68,11 +68,6 @@ public final class SparePool implements AutoCloseable {
         this.size = size;
     }
 
-    /** No spares: every domain starts in a new JVM. */
-    public static SparePool none(IsolateSpec spareSpec, Path mvmHome, DomainsRoot root) {
-        return new SparePool(spareSpec, mvmHome, root, 0);
-    }
-
     /** Removes what spares of earlier admin isolates left (they exit with their admin), then warms the spares up. */
     public void fill() {
         removeLeftovers();
@@ -166,7 +161,7 @@ public final class SparePool implements AutoCloseable {
             if (keep) {
                 ready.add(spare);
                 failuresInARow = 0;
-            } else if (failure.isPresent()) {
+            } else if (failure.isPresent() && !closed) {
                 failuresInARow++;
             }
         }
@@ -189,7 +184,8 @@ public final class SparePool implements AutoCloseable {
         if (spare.status() instanceof IsolateStatus.Started) {
             spare.halt(1).join();
         }
-        if (failure.isPresent()) {
+        // A warm-up cut short by the admin's own exit is no failure.
+        if (failure.isPresent() && !isClosed()) {
             boolean givingUp = failuresInARow >= FAILURES_BEFORE_GIVING_UP;
             LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " did not warm up (" + failure.get() + "); "
                     + (givingUp ? "no more spares until the admin restarts: domains start in new JVMs"
@@ -219,6 +215,10 @@ public final class SparePool implements AutoCloseable {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot remove what earlier spare isolates left in " + root.spares() + ": " + e.getMessage());
         }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     /** Ends the spares: they have no use without this admin isolate. */

@@ -36,10 +36,6 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
         this(phase, at, pid, exitCode, note, 0);
     }
 
-    ChildState withGeneration(int generation) {
-        return new ChildState(phase, at, pid, exitCode, note, generation);
-    }
-
     void writeTo(Path file) throws IOException {
         Properties p = new Properties();
         p.setProperty("phase", phase.name());
