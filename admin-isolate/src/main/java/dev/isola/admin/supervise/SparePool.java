@@ -79,25 +79,23 @@ public final class SparePool implements AutoCloseable {
      * isolate. Empty when no spare is ready or the spec needs a JVM started otherwise (other heap,
      * collector, JVM options...).
      */
-    public Optional<Isolate> take(IsolateSpec spec) {
-        synchronized (this) {
-            while (!ready.isEmpty()) {
-                Isolate spare = ready.removeFirst();
-                Optional<String> difference = spare.spec().orElseThrow().processDifference(spec);
-                if (difference.isPresent()) {
-                    ready.addFirst(spare);
-                    LOG.log(System.Logger.Level.DEBUG, "no spare for " + spec.name() + ": its " + difference.get());
-                    return Optional.empty();
-                }
-                try {
-                    return Optional.of(spare.takeOver(spec));
-                } catch (IllegalStateException ended) {
-                    // It died while waiting (killed by hand, out of memory): the next one, or none.
-                    LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " cannot be taken over: " + ended.getMessage());
-                }
+    public synchronized Optional<Isolate> take(IsolateSpec spec) {
+        while (!ready.isEmpty()) {
+            Isolate spare = ready.getFirst();
+            try {
+                Isolate taken = spare.takeOver(spec);
+                ready.removeFirst();
+                return Optional.of(taken);
+            } catch (IllegalArgumentException otherJvm) {
+                LOG.log(System.Logger.Level.DEBUG, "no spare for " + spec.name() + ": " + otherJvm.getMessage());
+                return Optional.empty();
+            } catch (IllegalStateException ended) {
+                // It died while waiting (killed by hand, out of memory): the next one, or none.
+                ready.removeFirst();
+                LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " cannot be taken over: " + ended.getMessage());
             }
-            return Optional.empty();
         }
+        return Optional.empty();
     }
 
     /** Warms spares up in the background until there are as many as configured. */
@@ -119,17 +117,20 @@ public final class SparePool implements AutoCloseable {
     }
 
     public synchronized Counts counts() {
-        ready.removeIf(spare -> spare.onExit().isDone());
+        // A spare that died while waiting leaves the list through its exit listener (which also replaces it); until then it is not counted.
         List<Long> pids = new ArrayList<>();
         for (Isolate spare : ready) {
-            pids.add(spare.pid());
+            if (!spare.onExit().isDone()) {
+                pids.add(spare.pid());
+            }
         }
+        int readyCount = pids.size();
         for (Isolate spare : warmingUp) {
             if (!spare.onExit().isDone() && !(spare.status() instanceof IsolateStatus.Starting)) {
                 pids.add(spare.pid());
             }
         }
-        return new Counts(ready.size(), warming, pids);
+        return new Counts(readyCount, warming, pids);
     }
 
     private void warmOne() {

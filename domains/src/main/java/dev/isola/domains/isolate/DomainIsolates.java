@@ -37,7 +37,7 @@ public final class DomainIsolates {
      * ({@link #spareSpec}). (The domain's own paths are absolute.)
      */
     public static IsolateSpec spec(DomainConfig config, DomainDirectory directory, Member member, Image image) {
-        return shape(config.settings(member), image, directory.path().getParent())
+        return shape(config.settings(member), image, directory.path().getParent(), DomainMain.class.getName())
                 .name(member.isolateName(config.name()))
                 .arguments(new MemberArguments(directory.path(), member.key()).toArguments())
                 .orphanPolicy(OrphanPolicy.KEEP_RUNNING)
@@ -59,10 +59,6 @@ public final class DomainIsolates {
                 .arguments(arguments)
                 .orphanPolicy(OrphanPolicy.EXIT)
                 .build();
-    }
-
-    private static IsolateSpec.Builder shape(IsolateSettings settings, Image image, Path workingDirectory) {
-        return shape(settings, image, workingDirectory, DomainMain.class.getName());
     }
 
     /** Everything of a domain isolate's spec that is fixed when its JVM starts. */
