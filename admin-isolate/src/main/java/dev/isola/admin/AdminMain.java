@@ -15,6 +15,8 @@ import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.image.Image;
+import dev.isola.mvm.isolate.CheckpointException;
+import dev.isola.mvm.isolate.FrozenSpare;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.MemorySize;
 import dev.isola.mvm.isolate.MvmHome;
@@ -83,6 +85,9 @@ public final class AdminMain implements Callable<Integer> {
             description = "warmed-up JVMs kept ready for combined domains to start in (default ${DEFAULT-VALUE})")
     int spareIsolates;
 
+    @Option(names = "--freeze-spares", description = "keep the spare isolates frozen to disk (CRIU) rather than waiting in memory")
+    boolean freezeSpares;
+
     @Option(names = "--console-session-timeout", defaultValue = "30",
             description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
     int consoleSessionMinutes;
@@ -118,7 +123,16 @@ public final class AdminMain implements Callable<Integer> {
             log.log(System.Logger.Level.ERROR, "cannot start: --spare-isolates must be 0 or more, not " + spareIsolates);
             return BAD_SETUP;
         }
-        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, spareIsolates, Optional.ofNullable(petstore));
+        if (freezeSpares) {
+            try {
+                FrozenSpare.requireSupport();
+            } catch (CheckpointException e) {
+                log.log(System.Logger.Level.ERROR, "cannot start: --freeze-spares: " + e.getMessage());
+                return BAD_SETUP;
+            }
+        }
+        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, spareIsolates, freezeSpares,
+                Optional.ofNullable(petstore));
         Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(expandedLimit.bytes(), 100_000)), uploadLimit.bytes());
         AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()

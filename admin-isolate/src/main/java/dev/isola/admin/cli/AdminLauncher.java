@@ -61,9 +61,11 @@ public final class AdminLauncher {
      * @param mvmHome       the mvm home the isolates are registered in
      * @param restartLimit  restarts of a domain within 10 minutes before it is marked failed
      * @param spareIsolates warmed-up JVMs the admin keeps for combined domains to start in (0: none)
+     * @param freezeSpares  whether those wait frozen to disk with CRIU rather than in memory
      */
     public record Settings(Path domainsRoot, String host, int port, Path image, Optional<Path> petstore, boolean aotCache,
-                           Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize, int spareIsolates) {
+                           Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize, int spareIsolates,
+                           boolean freezeSpares) {
     }
 
     /**
@@ -151,6 +153,9 @@ public final class AdminLauncher {
                 "--image", settings.image().toAbsolutePath().toString(), "--host", settings.host(), "--port", Integer.toString(settings.port()),
                 "--aot-cache", Boolean.toString(settings.aotCache()), "--restart-limit", Integer.toString(settings.restartLimit()),
                 "--max-expanded-size", settings.maxExpandedSize(), "--spare-isolates", Integer.toString(settings.spareIsolates())));
+        if (settings.freezeSpares()) {
+            arguments.add("--freeze-spares");
+        }
         settings.petstore().ifPresent(p -> arguments.addAll(List.of("--petstore", p.toAbsolutePath().toString())));
         settings.passwordFile().ifPresent(p -> arguments.addAll(List.of("--password-file", p.toAbsolutePath().toString())));
         return IsolateSpec.builder(AdminMain.class.getName())

@@ -9,6 +9,8 @@ import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.logging.ProcessLogging;
+import dev.isola.mvm.isolate.CheckpointException;
+import dev.isola.mvm.isolate.FrozenSpare;
 import dev.isola.mvm.isolate.IsolateRecord;
 import dev.isola.mvm.isolate.MvmHome;
 import dev.isola.mvm.probe.FootprintProbe;
@@ -46,6 +48,30 @@ public final class AppServerMain {
     static final String SPARE_ISOLATES_HELP = "warmed-up JVMs the admin keeps ready, so that a combined domain with the default JVM settings"
             + " starts in one in about half a second instead of two (default ${DEFAULT-VALUE}; each costs about what a running domain does, ~100 MB)";
 
+    /** The spare isolates' options of {@code start} and {@code demo}. */
+    static final class Spares {
+        @Option(names = "--spare-isolates", defaultValue = "0", description = SPARE_ISOLATES_HELP)
+        int count;
+
+        @Option(names = "--freeze-spares", description = "keep the spare isolates frozen to disk with CRIU (4 or later, as root; bin/install-criu)"
+                + " instead of waiting in memory: they cost no memory, and a domain starts in one about a quarter of a second later")
+        boolean freeze;
+
+        /** Refuses what cannot work before the admin isolate is started with it. */
+        void check() {
+            if (freeze && count == 0) {
+                throw new IllegalArgumentException("--freeze-spares needs --spare-isolates 1 or more");
+            }
+            if (freeze) {
+                try {
+                    FrozenSpare.requireSupport();
+                } catch (CheckpointException e) {
+                    throw new IllegalArgumentException("--freeze-spares: " + e.getMessage());
+                }
+            }
+        }
+    }
+
     /** Options every command takes. */
     static final class Where {
         @Option(names = "--domains-dir", description = "the domains root (default: var/domains of the installation)")
@@ -65,15 +91,15 @@ public final class AppServerMain {
         boolean noAotCache;
 
         AdminLauncher launcher(PrintStream out) {
-            return launcher(out, 0);
+            return launcher(out, new Spares());
         }
 
-        /** @param spareIsolates what {@code start} and {@code demo} take as {@code --spare-isolates}; the other commands do not start an admin */
-        AdminLauncher launcher(PrintStream out, int spareIsolates) {
+        /** @param spares what {@code start} and {@code demo} take as {@code --spare-isolates} and {@code --freeze-spares}; the other commands do not start an admin */
+        AdminLauncher launcher(PrintStream out, Spares spares) {
             Installation installation = Installation.fromSystemProperties();
             Path root = domainsDir != null ? domainsDir.toAbsolutePath() : installation.defaultDomains();
             return new AdminLauncher(new AdminLauncher.Settings(root, host, port, installation.image(), installation.petstore(), !noAotCache,
-                    Optional.ofNullable(passwordFile), MvmHome.resolve(), 5, "1g", spareIsolates), out);
+                    Optional.ofNullable(passwordFile), MvmHome.resolve(), 5, "1g", spares.count, spares.freeze), out);
         }
 
         Path root() {
@@ -86,12 +112,13 @@ public final class AppServerMain {
         @Mixin
         Where where;
 
-        @Option(names = "--spare-isolates", defaultValue = "0", description = SPARE_ISOLATES_HELP)
-        int spareIsolates;
+        @Mixin
+        Spares spares;
 
         @Override
         public Integer call() throws IOException {
-            AdminLauncher launcher = where.launcher(System.out, spareIsolates);
+            spares.check();
+            AdminLauncher launcher = where.launcher(System.out, spares);
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root());
             if (DomainsRoot.at(where.root()).names().isEmpty()) {
@@ -200,12 +227,13 @@ public final class AppServerMain {
         @Mixin
         Where where;
 
-        @Option(names = "--spare-isolates", defaultValue = "0", description = SPARE_ISOLATES_HELP)
-        int spareIsolates;
+        @Mixin
+        Spares spares;
 
         @Override
         public Integer call() throws Exception {
-            AdminLauncher launcher = where.launcher(System.out, spareIsolates);
+            spares.check();
+            AdminLauncher launcher = where.launcher(System.out, spares);
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root());
             char[] password = demoPassword(launcher.files());

@@ -61,6 +61,6 @@ public final class AdminApi {
                 .toList();
         SparePool.Counts spares = supervisor.spares().counts();
         return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines,
-                new AdminStatus.Spares(spares.ready(), spares.warming(), spares.pids()));
+                new AdminStatus.Spares(spares.ready(), spares.warming(), spares.frozen(), spares.pids()));
     }
 }

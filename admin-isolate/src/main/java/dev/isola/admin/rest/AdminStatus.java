@@ -12,12 +12,13 @@ import java.util.List;
  * @param startedAt     when it started
  * @param domainsRoot   the directory of the domains
  * @param domains       each domain's name and state
- * @param spareIsolates the warmed-up isolates combined domains start in: how many are ready, how many warming up, their processes
+ * @param spareIsolates the warmed-up isolates combined domains start in: how many are ready (and of those, frozen to disk), how many warming
+ *                      up, the processes of those that have one
  */
 public record AdminStatus(String version, String adminIsolate, long pid, Instant startedAt, String domainsRoot, List<DomainLine> domains,
                           Spares spareIsolates) {
 
-    public record Spares(int ready, int warming, List<Long> pids) {
+    public record Spares(int ready, int warming, int frozen, List<Long> pids) {
     }
 
     public record DomainLine(String name, String mode, String state, String url, int isolates, int applications) {

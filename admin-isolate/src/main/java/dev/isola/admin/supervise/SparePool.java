@@ -2,6 +2,8 @@ package dev.isola.admin.supervise;
 
 import dev.isola.domains.DomainsRoot;
 import dev.isola.mvm.io.DirectoryTrees;
+import dev.isola.mvm.isolate.CheckpointException;
+import dev.isola.mvm.isolate.FrozenSpare;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.IsolateStartException;
@@ -35,6 +37,12 @@ import java.util.stream.Stream;
  *
  * A spare that cannot warm up (its error output is logged) is retried a minute later, three times
  * in a row at most; after that domains start in new JVMs until the admin restarts.
+ *
+ * <p>With {@code freeze}, each spare is written to disk once warm ({@link Isolate#freeze}, with
+ * CRIU) and its process ends: a waiting spare then costs disk, not memory, and a domain's start
+ * thaws it, which adds a restore of a few hundred milliseconds. A thaw that fails (the spare's pid
+ * was given to another process meanwhile, say) is a failed take-over: the domain starts in a new
+ * JVM. A spare that cannot be frozen waits as it is.
  */
 public final class SparePool implements AutoCloseable {
 
@@ -48,17 +56,20 @@ public final class SparePool implements AutoCloseable {
     private final Path mvmHome;
     private final DomainsRoot root;
     private final int size;
+    private final boolean freeze;
     private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("spare-warmer").factory());
     private final List<Isolate> ready = new ArrayList<>();
+    private final List<FrozenSpare> frozen = new ArrayList<>();
     private final List<Isolate> warmingUp = new ArrayList<>();
     private int warming;
     private int failuresInARow;
     private boolean closed;
 
     /**
-     * @param size how many spares to keep ready, 0 for none
+     * @param size   how many spares to keep ready, 0 for none
+     * @param freeze whether ready spares are frozen to disk ({@link FrozenSpare#requireSupport} should hold)
      */
-    public SparePool(IsolateSpec spareSpec, Path mvmHome, DomainsRoot root, int size) {
+    public SparePool(IsolateSpec spareSpec, Path mvmHome, DomainsRoot root, int size, boolean freeze) {
         if (size < 0) {
             throw new IllegalArgumentException("spare isolates must be 0 or more, not " + size);
         }
@@ -66,6 +77,7 @@ public final class SparePool implements AutoCloseable {
         this.mvmHome = mvmHome;
         this.root = root;
         this.size = size;
+        this.freeze = freeze;
     }
 
     /** Removes what spares of earlier admin isolates left (they exit with their admin), then warms the spares up. */
@@ -80,6 +92,16 @@ public final class SparePool implements AutoCloseable {
      * collector, JVM options...).
      */
     public synchronized Optional<Isolate> take(IsolateSpec spec) {
+        if (!frozen.isEmpty()) {
+            try {
+                Isolate thawed = frozen.getFirst().thaw(spec);
+                frozen.removeFirst();
+                return Optional.of(thawed);
+            } catch (IllegalArgumentException otherJvm) {
+                LOG.log(System.Logger.Level.DEBUG, "no spare for " + spec.name() + ": " + otherJvm.getMessage());
+                return Optional.empty();
+            }
+        }
         while (!ready.isEmpty()) {
             Isolate spare = ready.getFirst();
             try {
@@ -104,7 +126,7 @@ public final class SparePool implements AutoCloseable {
             if (closed || size == 0 || failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
                 return;
             }
-            int missing = size - ready.size() - warming;
+            int missing = size - ready.size() - frozen.size() - warming;
             for (int i = 0; i < missing; i++) {
                 warming++;
                 warmer.execute(this::warmOne);
@@ -112,8 +134,8 @@ public final class SparePool implements AutoCloseable {
         }
     }
 
-    /** How many spares are ready, and how many warming up; the processes of both. */
-    public record Counts(int ready, int warming, List<Long> pids) {
+    /** How many spares are ready (frozen ones among them), and how many warming up; the processes of those that have one. */
+    public record Counts(int ready, int warming, int frozen, List<Long> pids) {
     }
 
     public synchronized Counts counts() {
@@ -124,13 +146,13 @@ public final class SparePool implements AutoCloseable {
                 pids.add(spare.pid());
             }
         }
-        int readyCount = pids.size();
+        int readyCount = pids.size() + frozen.size();
         for (Isolate spare : warmingUp) {
             if (!spare.onExit().isDone() && !(spare.status() instanceof IsolateStatus.Starting)) {
                 pids.add(spare.pid());
             }
         }
-        return new Counts(readyCount, warming, pids);
+        return new Counts(readyCount, warming, frozen.size(), pids);
     }
 
     private void warmOne() {
@@ -150,7 +172,45 @@ public final class SparePool implements AutoCloseable {
             warmedUp(spare, Optional.of("interrupted"), begin);
             return;
         }
+        Optional<FrozenSpare> written = freeze ? tryToFreeze(spare) : Optional.empty();
+        if (written.isPresent()) {
+            frozen(spare, written.get());
+            return;
+        }
         warmedUp(spare, Optional.empty(), begin);
+    }
+
+    private void frozen(Isolate spare, FrozenSpare written) {
+        boolean discard;
+        synchronized (this) {
+            warming--;
+            warmingUp.remove(spare);
+            failuresInARow = 0;
+            discard = closed;
+            if (!discard) {
+                frozen.add(written);
+            }
+        }
+        if (discard) {
+            discard(written);
+        }
+    }
+
+    /**
+     * Writes a spare that just became ready to disk, in place of keeping it waiting. Empty if it
+     * cannot be frozen: it then waits as it is (the reason is logged).
+     */
+    private Optional<FrozenSpare> tryToFreeze(Isolate spare) {
+        long begin = System.nanoTime();
+        try {
+            FrozenSpare written = spare.freeze(root.spares().resolve(spare.id() + ".frozen"));
+            LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " (pid " + written.pid() + ") warmed up and frozen to "
+                    + written.snapshot() + " (" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms to write); its process ended");
+            return Optional.of(written);
+        } catch (CheckpointException | IllegalStateException e) {
+            LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private void warmedUp(Isolate spare, Optional<String> failure, long begin) {
@@ -204,6 +264,14 @@ public final class SparePool implements AutoCloseable {
         }
     }
 
+    private static void discard(FrozenSpare spare) {
+        try {
+            spare.discard();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot remove frozen spare " + spare.id() + ": " + e.getMessage());
+        }
+    }
+
     /** Scratch directories of spares that no longer run (an admin killed mid-warm-up leaves one). */
     private void removeLeftovers() {
         if (!Files.isDirectory(root.spares())) {
@@ -226,14 +294,19 @@ public final class SparePool implements AutoCloseable {
     @Override
     public void close() {
         List<Isolate> ending;
+        List<FrozenSpare> unused;
         synchronized (this) {
             closed = true;
             ending = List.copyOf(ready);
             ready.clear();
+            unused = List.copyOf(frozen);
+            frozen.clear();
         }
         warmer.shutdownNow();
         for (Isolate spare : ending) {
             spare.exit(0);
         }
+        // A frozen spare thawed by the next admin would take its creator, this one, for gone and end.
+        unused.forEach(SparePool::discard);
     }
 }

@@ -71,6 +71,11 @@ public final class AdminFixture implements AutoCloseable {
      * @param warmUpArchive what the spares warm up with
      */
     public static AdminFixture start(int restartLimit, int spareIsolates, Optional<Path> warmUpArchive) throws IOException {
+        return start(restartLimit, spareIsolates, false, warmUpArchive);
+    }
+
+    /** @param freezeSpares whether the spares wait frozen to disk ({@code --freeze-spares}, needs CRIU 4 as root) */
+    public static AdminFixture start(int restartLimit, int spareIsolates, boolean freezeSpares, Optional<Path> warmUpArchive) throws IOException {
         Path root = Files.createTempDirectory("isola-admin-it");
         Path passwordFile = Files.writeString(root.resolve("password"), PASSWORD + "\n");
         String image = System.getProperty("isola.test.imageLib");
@@ -80,7 +85,8 @@ public final class AdminFixture implements AutoCloseable {
         }
         int port = freePort();
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
-                warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates), System.out);
+                warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates,
+                freezeSpares), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();
         return fixture;

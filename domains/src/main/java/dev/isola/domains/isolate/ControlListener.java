@@ -17,6 +17,7 @@ import dev.isola.domains.control.MemberStatus;
 import dev.isola.mvm.invoke.InvocationServer;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.Targets;
+import dev.isola.mvm.isolate.ElasticYoungGeneration;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.codec.Serializers;
@@ -82,6 +83,9 @@ final class ControlListener implements DomainControl {
             if (member.hosts(SubServerRole.WEB) || member.hosts(SubServerRole.EJB)) {
                 redeployRecordedApplications(started);
             }
+            // The start's leftovers go before the first request: a domain that was a spare, whose old generation kept
+            // the warm-up's room, would otherwise hold them for minutes.
+            ElasticYoungGeneration.shrinkToIdle();
             readyAt = Instant.now();
             phase = MemberStatus.Phase.READY;
             LOG.log(System.Logger.Level.INFO, "ready: " + member.key() + " isolate of " + config.mode().key() + " domain " + config.name()

@@ -13,10 +13,11 @@ import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.io.DirectoryTrees;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -99,18 +100,48 @@ public final class DomainTraining {
         void run(DomainControl control) throws Exception;
     }
 
-    private static void browse(int port, int rounds) throws IOException, InterruptedException {
-        try (HttpClient http = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build()) {
-            String base = "http://127.0.0.1:" + port;
-            for (int round = 0; round < rounds; round++) {
-                for (String page : PAGES) {
-                    http.send(HttpRequest.newBuilder(URI.create(base + page)).build(), HttpResponse.BodyHandlers.discarding());
-                }
-                http.send(HttpRequest.newBuilder(URI.create(base + "/petstore/cart"))
-                        .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString("action=add&itemId=I-1005&quantity=1")).build(),
-                        HttpResponse.BodyHandlers.discarding());
+    /**
+     * Browses with {@link HttpURLConnection}, not {@code java.net.http.HttpClient}: building an
+     * HttpClient initialises the JDK's default TLS context (the CA certificates parsed, ~300 TLS
+     * classes and their code), which a spare would carry into the domain it becomes and no domain
+     * uses. The session cookie is kept by hand, for the same reason (a default CookieHandler is
+     * process-wide), and no connection is kept alive: a spare frozen with a connected socket
+     * could not be written out.
+     */
+    private static void browse(int port, int rounds) throws IOException {
+        String base = "http://127.0.0.1:" + port;
+        String session = null;
+        for (int round = 0; round < rounds; round++) {
+            for (String page : PAGES) {
+                session = request(base + page, session, null);
+            }
+            session = request(base + "/petstore/cart", session, "action=add&itemId=I-1005&quantity=1");
+        }
+    }
+
+    /** One request, its answer read and discarded; returns the session cookie to send next. */
+    private static String request(String url, String session, String form) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
+        if (session != null) {
+            connection.setRequestProperty("Cookie", session);
+        }
+        if (form != null) {
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            connection.setRequestProperty("Content-Type", "application/x-www-form-urlencoded");
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(form.getBytes(StandardCharsets.UTF_8));
             }
         }
+        int status = connection.getResponseCode();
+        InputStream in = status < 400 ? connection.getInputStream() : connection.getErrorStream();
+        if (in != null) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
+        String cookie = connection.getHeaderField("Set-Cookie");
+        // Before the stream is closed, which would hand the socket to the JDK's keep-alive cache ("Connection: close"
+        // is a header HttpURLConnection does not let one set): disconnect closes it.
+        connection.disconnect();
+        return cookie != null ? cookie.split(";", 2)[0] : session;
     }
 }

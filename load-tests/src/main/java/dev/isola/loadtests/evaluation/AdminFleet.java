@@ -22,6 +22,8 @@ import java.util.Optional;
  * domain's start takes over; the spare is counted among the processes of every total. Each start,
  * and each memory reading, waits until the admin has no spare warming up (the one that replaces
  * the spare taken): the n-th domain starts on a quiet server, as it would a while after the (n-1)-th.
+ * In MDC-frozen that spare waits frozen to disk ({@code --freeze-spares}): it has no process, and
+ * each start thaws it.
  */
 final class AdminFleet implements Fleet {
 
@@ -48,7 +50,7 @@ final class AdminFleet implements Fleet {
             ports.add(port);
         }
         this.admin = AppServerInstance.start(installation.java(), installation.image(), Optional.of(installation.ear()), root.resolve("domains"),
-                installation.mvmHome(), LoopbackPort.free(), root, setup.spareIsolates());
+                installation.mvmHome(), LoopbackPort.free(), root, setup.spareIsolates(), setup.freezeSpares());
     }
 
     @Override

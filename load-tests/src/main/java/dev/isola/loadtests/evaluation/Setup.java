@@ -15,6 +15,11 @@ enum Setup {
     MDC("MDC", "combined domains, one admin isolate"),
     /** MDC with the admin keeping a warmed-up spare isolate that each domain's start takes over ({@code --spare-isolates 1}). */
     MDC_SPARE("MDC-spare", "combined domains, one admin isolate keeping a warmed-up spare isolate"),
+    /**
+     * MDC with the admin keeping its warmed-up spare frozen to disk with CRIU ({@code --spare-isolates 1 --freeze-spares}):
+     * each domain's start thaws it.
+     */
+    MDC_FROZEN("MDC-frozen", "combined domains, one admin isolate keeping a warmed-up spare isolate frozen to disk"),
     /** N separated domains (web, EJB and JMS isolates each) under one admin isolate. */
     MDS("MDS", "separated domains, one admin isolate");
 
@@ -44,7 +49,12 @@ enum Setup {
 
     /** Spare isolates the admin keeps ({@code bin/appserver start --spare-isolates}). */
     int spareIsolates() {
-        return this == MDC_SPARE ? 1 : 0;
+        return this == MDC_SPARE || this == MDC_FROZEN ? 1 : 0;
+    }
+
+    /** Whether the spare waits frozen to disk ({@code bin/appserver start --freeze-spares}). */
+    boolean freezeSpares() {
+        return this == MDC_FROZEN;
     }
 
     /** Parses a label as printed ({@code MS-plain}) or the constant's name, case-insensitively. */
@@ -54,6 +64,6 @@ enum Setup {
                 return setup;
             }
         }
-        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare or MDS)");
+        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare, MDC-frozen or MDS)");
     }
 }

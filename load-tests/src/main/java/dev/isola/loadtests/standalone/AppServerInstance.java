@@ -66,14 +66,18 @@ public final class AppServerInstance implements AutoCloseable {
      */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
                                           Path logDirectory) throws IOException, InterruptedException {
-        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, 0);
+        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, 0, false);
     }
 
-    /** As {@link #start}, with {@code bin/appserver start --spare-isolates spareIsolates}. */
+    /** As {@link #start}, with {@code bin/appserver start --spare-isolates spareIsolates} (and {@code --freeze-spares}). */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
-                                          Path logDirectory, int spareIsolates) throws IOException, InterruptedException {
+                                          Path logDirectory, int spareIsolates, boolean freezeSpares) throws IOException, InterruptedException {
         AppServerInstance admin = new AppServerInstance(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory);
-        admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates));
+        if (freezeSpares) {
+            admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates), "--freeze-spares");
+        } else {
+            admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates));
+        }
         admin.running = true;
         return admin;
     }

@@ -44,6 +44,9 @@ public final class ElasticYoungGeneration {
     private static final int BUSY_MIN_FREE = 90;
     private static final int BUSY_MAX_FREE = 95;
     private static final long SAMPLE_MILLIS = 1_000;
+    /** Set by {@link #shrinkToIdle}: the watching thread forgets that it had grown the generation. */
+    private static volatile boolean forgetGrowth;
+    private static volatile boolean started;
 
     /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
     static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
@@ -83,6 +86,7 @@ public final class ElasticYoungGeneration {
      * that the isolate's main method does not wait for them.
      */
     static void start(MemorySize idle, MemorySize busy) {
+        started = true;
         Thread.ofPlatform().daemon().name("mvm-young-generation").start(() -> {
             HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             if (Boolean.parseBoolean(hotspot.getVMOption("DisableExplicitGC").getValue())) {
@@ -115,6 +119,10 @@ public final class ElasticYoungGeneration {
             long time = young.getCollectionTime();
             long nanos = System.nanoTime();
             double share = (time - lastTime) / ((nanos - lastNanos) / 1e6);
+            if (forgetGrowth) {
+                forgetGrowth = false;
+                tracker.reset();
+            }
             switch (tracker.sample(share)) {
                 case GROW -> resize(hotspot, BUSY_MIN_FREE, BUSY_MAX_FREE, "grown towards " + busy, share);
                 case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
@@ -124,6 +132,23 @@ public final class ElasticYoungGeneration {
             lastTime = young.getCollectionTime();
             lastNanos = System.nanoTime();
         }
+    }
+
+    /**
+     * Collects the heap now, with the young generation at its idle size, rather than after the
+     * idle window: for a spare whose warm-up made it grow, before it waits (or is frozen) for
+     * minutes with pages it no longer needs; and for an isolate whose start is over, so that what
+     * the start left in the old generation (parsed descriptors, class-file buffers) does not sit
+     * there until it next fills. One full collection, tens of milliseconds for a domain's heap.
+     * Without an elastic generation it only collects.
+     */
+    public static void shrinkToIdle() {
+        if (!started) {
+            System.gc();
+            return;
+        }
+        forgetGrowth = true;
+        resize(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class), IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk to its idle size", 0);
     }
 
     private static void resize(HotSpotDiagnosticMXBean hotspot, int minFree, int maxFree, String what, double share) {

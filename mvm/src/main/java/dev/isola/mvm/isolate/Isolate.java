@@ -110,6 +110,8 @@ public final class Isolate {
     private List<String> startupLinkDescriptors = List.of();
     private boolean spare;
     private boolean takenOver;
+    /** Where {@link #freeze} is writing this spare, null otherwise: its process's end is then no termination to analyse. */
+    private Path freezingTo;
 
     /** A handle for a new isolate; nothing runs until {@link #start}. */
     public Isolate(IsolateSpec spec) {
@@ -146,6 +148,22 @@ public final class Isolate {
             AtomicFiles.writeString(runDirectory.takeOverRequest(), spec.mainClass());
             return spareProcess;
         };
+    }
+
+    /** The handle of a frozen spare thawed for {@code spec} ({@link FrozenSpare#thaw}): same id and run directory, not started yet. */
+    private Isolate(String id, Path mvmHome, IsolateDirectory directory, IsolateSpec spec, IsolateLauncher restorer) {
+        this.origin = Origin.CREATED;
+        this.spec = spec;
+        this.name = spec.name();
+        this.id = id;
+        this.mvmHome = mvmHome;
+        this.directory = directory;
+        this.generation = 1;
+        this.launcher = restorer;
+    }
+
+    static Isolate thawed(String id, Path mvmHome, IsolateDirectory directory, IsolateSpec spec, IsolateLauncher restorer) {
+        return new Isolate(id, mvmHome, directory, spec, restorer);
     }
 
     private Isolate(Origin origin, String id, String name, Path mvmHome, IsolateDirectory directory,
@@ -293,6 +311,64 @@ public final class Isolate {
         }
     }
 
+    /**
+     * Writes this waiting spare to {@code snapshotDirectory} with CRIU and ends its process: a
+     * frozen spare costs disk space, not memory, until {@link FrozenSpare#thaw} recreates it.
+     * The young generation was shrunk back to its idle size before the spare reported ready, so
+     * the snapshot holds little more than what a domain needs. This handle then ends with
+     * {@link TerminationCause.Frozen}.
+     *
+     * @throws CheckpointException   if CRIU is missing, too old or failed (the spare then waits on, as before)
+     * @throws IllegalStateException as {@link #takeOver}
+     */
+    public FrozenSpare freeze(Path snapshotDirectory) {
+        requireCreated("freeze");
+        Criu criu = Criu.locate();
+        long pid;
+        synchronized (lock) {
+            if (!spare) {
+                throw new IllegalStateException("isolate " + id + " was not started as a spare");
+            }
+            if (takenOver) {
+                throw new IllegalStateException("spare isolate " + id + " was taken over or frozen already");
+            }
+            if (terminated.isDone() || status instanceof IsolateStatus.Exiting) {
+                throw new IllegalStateException("spare isolate " + id + " has ended");
+            }
+            if (!spareReady.isDone()) {
+                throw new IllegalStateException("spare isolate " + id + " is still warming up");
+            }
+            // Taken: nobody may take it over while it is being written out.
+            takenOver = true;
+            freezingTo = snapshotDirectory;
+            pid = identity.pid();
+        }
+        Optional<Path> perfData = Optional.empty();
+        try {
+            Files.createDirectories(snapshotDirectory);
+            Path counters = FrozenSpare.perfDataFile(pid);
+            if (Files.exists(counters)) {
+                perfData = Optional.of(Files.copy(counters, snapshotDirectory.resolve("hsperfdata")));
+            }
+            criu.dump(pid, snapshotDirectory);
+        } catch (IOException | CheckpointException e) {
+            synchronized (lock) {
+                takenOver = false;
+                freezingTo = null;
+            }
+            try {
+                dev.isola.mvm.io.DirectoryTrees.delete(snapshotDirectory);
+            } catch (IOException ignored) {
+                // The failure to report is the first one.
+            }
+            throw e instanceof CheckpointException c ? c
+                    : new CheckpointException("cannot freeze spare isolate " + id + " to " + snapshotDirectory + ": " + e.getMessage());
+        }
+        // CRIU killed the process once it was written out; its handle ends as frozen, not as killed.
+        terminated.join();
+        return new FrozenSpare(spec, id, mvmHome, directory, snapshotDirectory, pid, perfData);
+    }
+
     private Isolate start(boolean asSpare, List<Link> handedOver) {
         requireCreated("start");
         synchronized (lock) {
@@ -339,7 +415,8 @@ public final class Isolate {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot record pid of isolate " + id + ": " + e.getMessage());
         }
-        spawned.onExit().thenAccept(p -> processEnded(OptionalInt.of(p.exitValue())));
+        // A negative value: a restored process whose status could not be had (RestoredProcess).
+        spawned.onExit().thenAccept(p -> processEnded(p.exitValue() < 0 ? OptionalInt.empty() : OptionalInt.of(p.exitValue())));
         awaitStarted();
         return this;
     }
@@ -539,9 +616,16 @@ public final class Isolate {
     private void processEnded(OptionalInt exitStatus, TerminationCause knownCause) {
         // Catch up on phases the file watcher had not reported yet, so listeners always see them in order.
         stateFileChanged();
-        TerminationCause cause = knownCause != null ? knownCause : TerminationAnalysis.analyse(directory, exitStatus);
+        Path frozenTo;
+        synchronized (lock) {
+            frozenTo = freezingTo;
+        }
+        TerminationCause cause = knownCause != null ? knownCause
+                : frozenTo != null ? new TerminationCause.Frozen(frozenTo.toString())
+                : TerminationAnalysis.analyse(directory, exitStatus);
         Instant now = Instant.now();
-        if (directory != null && Files.isDirectory(directory.path())) {
+        // A frozen spare's run directory is the thawed isolate's: it must not read as ended.
+        if (directory != null && Files.isDirectory(directory.path()) && frozenTo == null) {
             try {
                 directory.writeTermination(cause, now);
             } catch (IOException e) {

@@ -11,6 +11,7 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -83,6 +84,8 @@ public final class IsolateBootstrap {
             new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
             Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
         }
+        // A warm-up is a burst that may have grown the young generation; a waiting (or frozen) spare has no use for it.
+        ElasticYoungGeneration.shrinkToIdle();
         new ChildState(ChildState.Phase.SPARE, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());
 
         IsolateDescriptor purpose = awaitTakeOver(directory);
@@ -250,8 +253,29 @@ public final class IsolateBootstrap {
             }
             System.exit(0);
         };
-        new ProcessIdentity(descriptor.creatorPid(), descriptor.creatorStart()).live().ifPresentOrElse(
-                creator -> creator.onExit().thenRun(() -> Thread.ofPlatform().name("mvm-orphan-exit").start(exitAsOrphan)),
-                () -> Thread.ofPlatform().name("mvm-orphan-exit").start(exitAsOrphan));
+        Optional<ProcessHandle> creator = new ProcessIdentity(descriptor.creatorPid(), descriptor.creatorStart()).live();
+        if (creator.isEmpty()) {
+            Thread.ofPlatform().name("mvm-orphan-exit").start(exitAsOrphan);
+            return;
+        }
+        watchUntilEnded(creator.get(), ProcessCommandLine.of(descriptor.creatorPid()), exitAsOrphan);
+    }
+
+    /**
+     * Runs {@code ended} once {@code process} has ended. A spare thawed from a snapshot
+     * ({@link FrozenSpare}) reads start times shifted by the time it was frozen
+     * ({@link ProcessCommandLine}), so the JDK's wait takes the creator for another process and
+     * reports it ended at once; the pid's command line tells whether that is so, and the wait
+     * starts again, with start times read after the restore, when it is not.
+     */
+    private static void watchUntilEnded(ProcessHandle process, Optional<String> commandLine, Runnable ended) {
+        process.onExit().thenRun(() -> {
+            Optional<ProcessHandle> again = ProcessHandle.of(process.pid()).filter(ProcessHandle::isAlive);
+            if (again.isPresent() && commandLine.isPresent() && ProcessCommandLine.of(process.pid()).equals(commandLine)) {
+                watchUntilEnded(again.get(), commandLine, ended);
+            } else {
+                Thread.ofPlatform().name("mvm-orphan-exit").start(ended);
+            }
+        });
     }
 }

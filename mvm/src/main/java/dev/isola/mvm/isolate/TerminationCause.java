@@ -47,6 +47,14 @@ public sealed interface TerminationCause {
     }
 
     /**
+     * {@link Isolate#freeze} wrote the spare to {@code snapshot} and ended its process; a
+     * {@link FrozenSpare} recreates it.
+     */
+    record Frozen(String snapshot) implements TerminationCause {
+        public String describe() { return "frozen to " + snapshot; }
+    }
+
+    /**
      * It ended, but it was not this process's child and left no record of its exit, so the
      * exit code is unknown (an adopted isolate killed from outside).
      */

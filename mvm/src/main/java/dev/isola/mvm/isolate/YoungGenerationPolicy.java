@@ -62,6 +62,13 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
             return Decision.STAY;
         }
 
+        /** Back to the start: not grown, no samples in a row (the generation was shrunk by other means). */
+        void reset() {
+            grown = false;
+            busyInARow = 0;
+            idleInARow = 0;
+        }
+
         boolean grown() {
             return grown;
         }

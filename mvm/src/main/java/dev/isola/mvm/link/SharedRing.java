@@ -21,8 +21,8 @@ import java.util.function.BooleanSupplier;
  * <pre>
  *  offset  field (each group on its own cache line, so the two sides do not share lines they write)
  *  0       magic "ISLK", version, capacity
- *  64      producer: pid, start time (ms), state (0 none, 3 attaching, 1 attached, 2 closed)
- *  128     consumer: pid, start time (ms), state
+ *  64      producer: pid, command-line fingerprint (PeerProcess), state (0 none, 3 attaching, 1 attached, 2 closed)
+ *  128     consumer: pid, command-line fingerprint, state
  *  192     tail: bytes ever published by the producer   (written by the producer, release)
  *  256     head: bytes ever consumed by the consumer     (written by the consumer, release)
  *  320     data doorbell: sequence word (futex) and "consumer sleeps" flag
@@ -54,7 +54,7 @@ import java.util.function.BooleanSupplier;
 final class SharedRing implements AutoCloseable {
 
     static final int MAGIC = 0x49534c4b;
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final long DATA_OFFSET = 4096;
 
     static final int STATE_NONE = 0;
@@ -68,7 +68,7 @@ final class SharedRing implements AutoCloseable {
     static final long PRODUCER_AT = 64;
     static final long CONSUMER_AT = 128;
     private static final long PID = 0;
-    private static final long START = 8;
+    private static final long FINGERPRINT = 8;
     private static final long STATE = 16;
     static final long TAIL_AT = 192;
     static final long HEAD_AT = 256;
@@ -209,7 +209,7 @@ final class SharedRing implements AutoCloseable {
         }
         PeerProcess me = PeerProcess.current();
         segment.set(ValueLayout.JAVA_LONG, side + PID, me.pid());
-        segment.set(ValueLayout.JAVA_LONG, side + START, me.startMillis());
+        segment.set(ValueLayout.JAVA_LONG, side + FINGERPRINT, me.fingerprint());
         INT.setVolatile(segment, side + STATE, STATE_ATTACHED);
     }
 
@@ -218,7 +218,7 @@ final class SharedRing implements AutoCloseable {
     }
 
     PeerProcess peer(long side) {
-        return new PeerProcess((long) LONG.getVolatile(segment, side + PID), (long) LONG.getVolatile(segment, side + START));
+        return new PeerProcess((long) LONG.getVolatile(segment, side + PID), (long) LONG.getVolatile(segment, side + FINGERPRINT));
     }
 
     /**

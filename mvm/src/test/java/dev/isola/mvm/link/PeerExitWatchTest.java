@@ -72,9 +72,9 @@ class PeerExitWatchTest {
     }
 
     @Test
-    void aStartTimeThatDoesNotMatchIsAnotherProcessUnderARecycledPid() throws Exception {
+    void aCommandLineThatDoesNotMatchIsAnotherProcessUnderARecycledPid() throws Exception {
         Process child = sleeper();
-        PeerProcess impostor = new PeerProcess(child.pid(), PeerProcess.of(child.toHandle()).startMillis() - 60_000);
+        PeerProcess impostor = new PeerProcess(child.pid(), PeerProcess.of(child.toHandle()).fingerprint() + 1);
         AtomicInteger reports = new AtomicInteger();
 
         PeerExitWatch.watch(impostor, reports::incrementAndGet).orElseThrow();

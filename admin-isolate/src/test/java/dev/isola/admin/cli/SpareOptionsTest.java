@@ -1,0 +1,54 @@
+package dev.isola.admin.cli;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code bin/appserver start --spare-isolates N --freeze-spares}: what is refused before an admin isolate starts, and why. */
+class SpareOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void forgetCriu() {
+        System.clearProperty("mvm.criu");
+    }
+
+    private static AppServerMain.Spares spares(int count, boolean freeze) {
+        AppServerMain.Spares spares = new AppServerMain.Spares();
+        spares.count = count;
+        spares.freeze = freeze;
+        return spares;
+    }
+
+    @Test
+    void freezingNeedsSparesToFreeze() {
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> spares(0, true).check());
+
+        assertTrue(none.getMessage().contains("--freeze-spares needs --spare-isolates 1 or more"), none.getMessage());
+    }
+
+    @Test
+    void freezingWithoutCriuSaysWhatIsMissingAndHowToGetIt() {
+        System.setProperty("mvm.criu", dir.resolve("criu").toString());
+
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> spares(1, true).check());
+
+        assertTrue(missing.getMessage().startsWith("--freeze-spares: freezing isolates needs CRIU 4 or later"), missing.getMessage());
+        assertTrue(missing.getMessage().contains("bin/install-criu"), missing.getMessage());
+    }
+
+    @Test
+    void sparesInMemoryNeedNoCriu() {
+        System.setProperty("mvm.criu", dir.resolve("criu").toString());
+
+        assertDoesNotThrow(() -> spares(1, false).check());
+    }
+}

@@ -1,0 +1,141 @@
+package dev.isola.petstore.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.it.AdminFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An admin isolate keeping its warmed-up spare frozen to disk
+ * ({@code bin/appserver start --spare-isolates 1 --freeze-spares}, real CRIU): the waiting spare
+ * has no process, a combined domain's start thaws it into a domain like any other, and a snapshot
+ * that cannot be thawed costs the start only its speed. Needs CRIU 4 as root ({@code bin/install-criu},
+ * which {@code .ci/run} runs).
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FrozenSparePetStoreIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static AdminFixture admin;
+    private static Path ear;
+
+    @BeforeAll
+    static void startAdminWithAFrozenSpare() throws IOException {
+        ear = Path.of(System.getProperty("petstore.ear"));
+        admin = AdminFixture.start(5, 1, true, Optional.of(ear));
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    private static JsonNode spares() throws Exception {
+        return admin.json("/api/status").path("spareIsolates");
+    }
+
+    /** Waits for the frozen spare; returns its snapshot directory. */
+    private static Path frozenSpare() throws Exception {
+        AdminFixture.await("a frozen spare isolate", () -> {
+            try {
+                return spares().path("frozen").asInt() == 1;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (Stream<Path> spares = Files.list(admin.domainsRoot().resolve(".spares"))) {
+            return spares.filter(path -> path.getFileName().toString().endsWith(".frozen")).findFirst().orElseThrow();
+        }
+    }
+
+    private static int createAndDeploy(String domain) throws Exception {
+        int port = AdminFixture.freePort();
+        AdminFixture.ToolRun created = admin.deployTool("create-domain", domain, "--port", Integer.toString(port), "--start");
+        assertEquals(0, created.exitCode(), created.toString());
+        AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain);
+        assertEquals(0, deployed.exitCode(), deployed.toString());
+        return port;
+    }
+
+    private static String events(String domain) throws Exception {
+        return StreamSupport.stream(admin.json("/api/domains/" + domain + "/events").spliterator(), false)
+                .map(event -> event.path("message").asText()).reduce("", (a, b) -> a + "\n" + b);
+    }
+
+    private static String page(int port, String path) throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), path + ": " + response.body());
+        return response.body();
+    }
+
+    @Test
+    @Order(1)
+    void aFrozenSpareHasNoProcessAndADomainStartThawsIt() throws Exception {
+        Path snapshot = frozenSpare();
+        String spareId = snapshot.getFileName().toString().replace(".frozen", "");
+        assertEquals(List.of(), StreamSupport.stream(spares().path("pids").spliterator(), false).toList(),
+                "a frozen spare has no process");
+
+        int port = createAndDeploy("thawed");
+
+        assertTrue(events("thawed").contains("in the warmed-up spare isolate " + spareId), events("thawed"));
+        assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from the domain's own database");
+        Path domain = admin.domainsRoot().resolve("thawed");
+        String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));
+        assertTrue(log.contains("combined domain thawed"), log);
+        assertFalse(log.contains("warm-up"), "nothing of the spare's throwaway domain in the domain's log");
+        assertTrue(Files.size(domain.resolve("data").resolve("derby.log")) > 0, "Derby logs into the domain's own data directory");
+        assertFalse(Files.exists(snapshot), "a thawed snapshot is removed");
+        Path next = frozenSpare();
+        assertFalse(next.equals(snapshot), "another frozen spare takes the place of the one thawed");
+
+        // The thawed domain and its admin isolate see each other alive over their links: a redeploy goes through.
+        AdminFixture.ToolRun redeployed = admin.deployTool("redeploy", "petstore", "--domain", "thawed");
+        assertEquals(0, redeployed.exitCode(), redeployed.toString());
+        assertTrue(page(port, "/petstore/").contains("Pet Store"));
+    }
+
+    @Test
+    @Order(2)
+    void aSnapshotThatCannotBeThawedCostsTheStartOnlyItsSpeed() throws Exception {
+        Path snapshot = frozenSpare();
+        try (Stream<Path> files = Files.list(snapshot)) {
+            for (Path pages : files.filter(file -> file.getFileName().toString().startsWith("pages-")).toList()) {
+                Files.delete(pages);
+            }
+        }
+
+        int port = createAndDeploy("cold");
+
+        String events = events("cold");
+        assertTrue(events.contains("cannot thaw frozen spare") && events.contains("starting in a new JVM instead"), events);
+        assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"));
+        assertFalse(Files.exists(snapshot), "the broken snapshot is removed");
+        assertFalse(frozenSpare().equals(snapshot), "a new frozen spare replaces the broken one");
+    }
+}
