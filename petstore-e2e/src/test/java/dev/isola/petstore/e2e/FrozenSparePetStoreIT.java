@@ -115,7 +115,7 @@ class FrozenSparePetStoreIT {
         assertFalse(next.equals(snapshot), "another frozen spare takes the place of the one thawed");
 
         // The thawed domain and its admin isolate see each other alive over their links: a redeploy goes through.
-        AdminFixture.ToolRun redeployed = admin.deployTool("redeploy", "petstore", "--domain", "thawed");
+        AdminFixture.ToolRun redeployed = admin.deployTool("redeploy", "--name", "petstore", "--domain", "thawed");
         assertEquals(0, redeployed.exitCode(), redeployed.toString());
         assertTrue(page(port, "/petstore/").contains("Pet Store"));
     }
