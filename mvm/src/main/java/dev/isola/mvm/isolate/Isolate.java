@@ -287,18 +287,7 @@ public final class Isolate {
         requireCreated("take over");
         Objects.requireNonNull(spec, "spec");
         synchronized (lock) {
-            if (!spare) {
-                throw new IllegalStateException("isolate " + id + " was not started as a spare");
-            }
-            if (takenOver) {
-                throw new IllegalStateException("spare isolate " + id + " was taken over already");
-            }
-            if (terminated.isDone() || status instanceof IsolateStatus.Exiting) {
-                throw new IllegalStateException("spare isolate " + id + " has ended");
-            }
-            if (!spareReady.isDone()) {
-                throw new IllegalStateException("spare isolate " + id + " is still warming up");
-            }
+            requireWaitingSpare();
             Optional<String> difference = this.spec.processDifference(spec);
             if (difference.isPresent()) {
                 throw new IllegalArgumentException("spare isolate " + id + " cannot become '" + spec.name() + "': its " + difference.get());
@@ -326,18 +315,7 @@ public final class Isolate {
         Criu criu = Criu.locate();
         long pid;
         synchronized (lock) {
-            if (!spare) {
-                throw new IllegalStateException("isolate " + id + " was not started as a spare");
-            }
-            if (takenOver) {
-                throw new IllegalStateException("spare isolate " + id + " was taken over or frozen already");
-            }
-            if (terminated.isDone() || status instanceof IsolateStatus.Exiting) {
-                throw new IllegalStateException("spare isolate " + id + " has ended");
-            }
-            if (!spareReady.isDone()) {
-                throw new IllegalStateException("spare isolate " + id + " is still warming up");
-            }
+            requireWaitingSpare();
             // Taken: nobody may take it over while it is being written out.
             takenOver = true;
             freezingTo = snapshotDirectory;
@@ -367,6 +345,23 @@ public final class Isolate {
         // CRIU killed the process once it was written out; its handle ends as frozen, not as killed.
         terminated.join();
         return new FrozenSpare(spec, id, mvmHome, directory, snapshotDirectory, pid, perfData);
+    }
+
+    /** For {@link #takeOver} and {@link #freeze}, holding the lock: this handle started a spare that is ready and still waits. */
+    private void requireWaitingSpare() {
+        if (!spare) {
+            throw new IllegalStateException("isolate " + id + " was not started as a spare");
+        }
+        // Ended first: a frozen spare's process has ended, and that is what a caller needs to hear.
+        if (terminated.isDone() || status instanceof IsolateStatus.Exiting) {
+            throw new IllegalStateException("spare isolate " + id + " has ended");
+        }
+        if (takenOver) {
+            throw new IllegalStateException("spare isolate " + id + " was taken over already");
+        }
+        if (!spareReady.isDone()) {
+            throw new IllegalStateException("spare isolate " + id + " is still warming up");
+        }
     }
 
     private Isolate start(boolean asSpare, List<Link> handedOver) {
