@@ -180,6 +180,30 @@ public final class AdminFixture implements AutoCloseable {
     }
 
     /** Runs deploy-tool against this admin isolate with the fixture's password file, in this process. */
+    /**
+     * Creates and starts {@code domain} on a free port with {@code deploy-tool} (its further
+     * {@code create-domain} options given), deploys {@code archive} to it; returns the port.
+     */
+    public int createAndDeploy(String domain, Path archive, String... options) throws IOException {
+        int port = freePort();
+        List<String> args = new ArrayList<>(List.of("create-domain", domain, "--port", Integer.toString(port), "--start"));
+        args.addAll(List.of(options));
+        ToolRun created = deployTool(args.toArray(String[]::new));
+        org.junit.jupiter.api.Assertions.assertEquals(0, created.exitCode(), created.toString());
+        ToolRun deployed = deployTool("deploy", archive.toString(), "--domain", domain);
+        org.junit.jupiter.api.Assertions.assertEquals(0, deployed.exitCode(), deployed.toString());
+        return port;
+    }
+
+    /** The messages of {@code domain}'s events, one per line. */
+    public String events(String domain) throws IOException, InterruptedException {
+        StringBuilder messages = new StringBuilder();
+        for (JsonNode event : json("/api/domains/" + domain + "/events")) {
+            messages.append('\n').append(event.path("message").asText());
+        }
+        return messages.toString();
+    }
+
     public ToolRun deployTool(String... args) {
         List<String> all = new ArrayList<>(List.of("--url", url(), "--password-file", passwordFile().toString()));
         all.addAll(List.of(args));

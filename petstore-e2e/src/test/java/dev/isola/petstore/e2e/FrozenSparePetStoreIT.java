@@ -72,20 +72,6 @@ class FrozenSparePetStoreIT {
         }
     }
 
-    private static int createAndDeploy(String domain) throws Exception {
-        int port = AdminFixture.freePort();
-        AdminFixture.ToolRun created = admin.deployTool("create-domain", domain, "--port", Integer.toString(port), "--start");
-        assertEquals(0, created.exitCode(), created.toString());
-        AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain);
-        assertEquals(0, deployed.exitCode(), deployed.toString());
-        return port;
-    }
-
-    private static String events(String domain) throws Exception {
-        return StreamSupport.stream(admin.json("/api/domains/" + domain + "/events").spliterator(), false)
-                .map(event -> event.path("message").asText()).reduce("", (a, b) -> a + "\n" + b);
-    }
-
     private static String page(int port, String path) throws Exception {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -101,9 +87,9 @@ class FrozenSparePetStoreIT {
         assertEquals(List.of(), StreamSupport.stream(spares().path("pids").spliterator(), false).toList(),
                 "a frozen spare has no process");
 
-        int port = createAndDeploy("thawed");
+        int port = admin.createAndDeploy("thawed", ear);
 
-        assertTrue(events("thawed").contains("in the warmed-up spare isolate " + spareId), events("thawed"));
+        assertTrue(admin.events("thawed").contains("in the warmed-up spare isolate " + spareId), admin.events("thawed"));
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from the domain's own database");
         Path domain = admin.domainsRoot().resolve("thawed");
         String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));
@@ -130,9 +116,9 @@ class FrozenSparePetStoreIT {
             }
         }
 
-        int port = createAndDeploy("cold");
+        int port = admin.createAndDeploy("cold", ear);
 
-        String events = events("cold");
+        String events = admin.events("cold");
         assertTrue(events.contains("cannot thaw frozen spare") && events.contains("starting in a new JVM instead"), events);
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"));
         assertFalse(Files.exists(snapshot), "the broken snapshot is removed");

@@ -17,10 +17,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.StreamSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,24 +68,8 @@ class SpareIsolatePetStoreIT {
         return spares().path("pids").get(0).asLong();
     }
 
-    private static int createAndDeploy(String domain, String... options) throws Exception {
-        int port = AdminFixture.freePort();
-        List<String> args = new ArrayList<>(List.of("create-domain", domain, "--port", Integer.toString(port), "--start"));
-        args.addAll(List.of(options));
-        AdminFixture.ToolRun created = admin.deployTool(args.toArray(String[]::new));
-        assertEquals(0, created.exitCode(), created.toString());
-        AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain);
-        assertEquals(0, deployed.exitCode(), deployed.toString());
-        return port;
-    }
-
     private static long pidOf(String domain) throws Exception {
         return admin.json("/api/domains/" + domain + "/isolates").get(0).path("pid").asLong();
-    }
-
-    private static String events(String domain) throws Exception {
-        return StreamSupport.stream(admin.json("/api/domains/" + domain + "/events").spliterator(), false)
-                .map(event -> event.path("message").asText()).reduce("", (a, b) -> a + "\n" + b);
     }
 
     private static String page(int port, String path) throws Exception {
@@ -102,10 +84,10 @@ class SpareIsolatePetStoreIT {
     void aCombinedDomainStartsInTheWarmedUpSpareAndIsADomainLikeAnyOther() throws Exception {
         long spare = readySpare();
 
-        int port = createAndDeploy("quick");
+        int port = admin.createAndDeploy("quick", ear);
 
         assertEquals(spare, pidOf("quick"), "the domain runs in the spare's process");
-        assertTrue(events("quick").contains("in the warmed-up spare isolate"), events("quick"));
+        assertTrue(admin.events("quick").contains("in the warmed-up spare isolate"), admin.events("quick"));
         // Its database: the catalog comes from Derby, whose engine the spare shut down and the domain booted again.
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from its database");
         Path domain = admin.domainsRoot().resolve("quick");
@@ -127,10 +109,10 @@ class SpareIsolatePetStoreIT {
     void aDomainThatNeedsOtherJvmSettingsStartsInANewJvmAndLeavesTheSpare() throws Exception {
         long spare = readySpare();
 
-        int port = createAndDeploy("roomy", "--heap", "320m");
+        int port = admin.createAndDeploy("roomy", ear, "--heap", "320m");
 
         assertNotEquals(spare, pidOf("roomy"));
-        assertFalse(events("roomy").contains("spare"), events("roomy"));
+        assertFalse(admin.events("roomy").contains("spare"), admin.events("roomy"));
         assertTrue(page(port, "/petstore/").contains("Pet Store"));
         assertEquals(spare, readySpare(), "the spare still waits for a domain it fits");
     }
@@ -141,7 +123,7 @@ class SpareIsolatePetStoreIT {
         long spare = readySpare();
         ProcessHandle.of(spare).orElseThrow().destroyForcibly();
 
-        int port = createAndDeploy("after-kill");
+        int port = admin.createAndDeploy("after-kill", ear);
 
         assertNotEquals(spare, pidOf("after-kill"));
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"));
