@@ -1,5 +1,6 @@
 package dev.isola.loadtests.throughput;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.standalone.AppServerInstance;
 import dev.isola.loadtests.standalone.IsolateFlags;
@@ -35,6 +36,8 @@ import java.util.concurrent.TimeUnit;
  *    ├─ domain "sepdb"  combined, products.ear, Derby client → isolate "derbynet"        (b) separate
  *    ├─ domains "mdc-1".."mdc-K"  combined, products.ear, Derby embedded                 (c) MDC
  *    └─ isolate "derbynet" (DerbyNetworkServerMain, of the server image)
+ *   with --with-frozen, a second admin isolate (bin/appserver start --spare-isolates 1 --freeze-spares)
+ *    └─ domains "mdcf-1".."mdcf-K"  as MDC, each started from a frozen spare thawed by CRIU     MDC-frozen
  *   K plain JVMs: java -cp image/lib/* DomainMain  (domains "ms-1".."ms-K", default flags, no AOT cache)   (c) MS-plain
  * </pre>
  *
@@ -53,6 +56,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     static final String MDC = "MDC";
     static final String MS_PLAIN = "MS-plain";
     static final String MS_TUNED = "MS-tuned";
+    static final String MDC_FROZEN = "MDC-frozen";
+    /** The start event of a combined domain that took over a spare isolate says so with these words. */
+    static final String TOOK_OVER_SPARE = "in the warmed-up spare isolate";
 
     @Option(names = "--clients", defaultValue = "8", description = "Closed-loop clients of each measurement, in all its servers together (default ${DEFAULT-VALUE}).")
     int clients;
@@ -109,6 +115,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "isolate), measured in every round: whether a gap to MS-plain comes from the flags or from running as isolates.")
     boolean withMsTuned;
 
+    @Option(names = "--with-frozen", description = "Also K combined domains each started from a frozen spare isolate (MDC-frozen: a second "
+            + "admin isolate with --spare-isolates 1 --freeze-spares; needs root and CRIU 4, see bin/install-criu), measured in every "
+            + "round: whether a domain thawed from disk serves as fast as one started cold.")
+    boolean withFrozen;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // bin/bench-throughput passes defaults first; options given by the user come later and win.
@@ -127,6 +138,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         java.util.LinkedHashMap<String, List<URI>> extras = new java.util.LinkedHashMap<>();
         DerbyServerIsolate derby = null;
         AppServerInstance admin = null;
+        AppServerInstance frozenAdmin = null;
         try {
             say("starting the admin isolate (bin/appserver start; the first start records the image's AOT cache)");
             admin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
@@ -153,6 +165,13 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             ms.addAll(plainJvms(admin, "ms", List.of(), plain));
             if (withMsTuned) {
                 extras.put(MS_TUNED, plainJvms(admin, "mst", IsolateFlags.of(IsolateSettings.DEFAULTS, List.of()), plain));
+            }
+            if (withFrozen) {
+                say("starting a second admin isolate with a frozen spare (bin/appserver start --spare-isolates 1 --freeze-spares)");
+                Path frozenWork = Files.createDirectories(work.resolve("frozen"));
+                frozenAdmin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
+                        frozenWork.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), frozenWork, 1, true);
+                extras.put(MDC_FROZEN, thawedDomains(frozenAdmin, "mdcf"));
             }
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
@@ -200,6 +219,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             if (derby != null) {
                 derby.close();
             }
+            if (frozenAdmin != null) {
+                say("stopping the second admin isolate, its domains and its frozen spare (bin/appserver stop)");
+                frozenAdmin.close();
+            }
             if (admin != null) {
                 say("stopping the admin isolate and its domains (bin/appserver stop)");
                 admin.close();
@@ -211,7 +234,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                         + "%d rounds of %d s per configuration after %d s of warm-up each, order swapped every round; K = %d; "
                         + "domain isolates with their defaults (" + IsolateSettings.DEFAULTS.heap() + " heap, " + IsolateSettings.DEFAULTS.youngGeneration()
                         + " young generation, " + IsolateSettings.DEFAULTS.busyYoungGeneration() + " while busy, Serial, the image's AOT cache); "
-                        + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; products datasource maxPoolSize %d; run took %d s",
+                        + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; "
+                        + (withFrozen ? "MDC-frozen: the same combined domains on a second admin isolate (`--spare-isolates 1 --freeze-spares`), "
+                                + "each started from a frozen spare thawed by CRIU; " : "")
+                        + "products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
         List<ThroughputReport.Comparison> comparisons = new ArrayList<>(List.of(
                 new ThroughputReport.Comparison("database", "database co-located vs in a separate isolate", COLOCATED, SEPARATE, 1.11,
@@ -219,11 +245,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN, 1.00,
                         "\"equivalent results to MS\" (MDC vs MS)")));
         for (String extra : extras.keySet()) {
-            comparisons.add(extra.equals(MS_TUNED)
-                    ? new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs with the same flags",
-                            MDC, MS_TUNED, 1.00, "(not in the paper)")
-                    : new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with " + variant().orElseThrow().description()
-                            + " vs K plain JVMs", extra, MS_PLAIN, 1.00, "(not in the paper)"));
+            comparisons.add(switch (extra) {
+                case MS_TUNED -> new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs with the same flags",
+                        MDC, MS_TUNED, 1.00, "(not in the paper)");
+                case MDC_FROZEN -> new ThroughputReport.Comparison("domains", "K = " + domains
+                        + " combined domains started from frozen spares vs K plain JVMs", MDC_FROZEN, MS_PLAIN, 1.00, "(not in the paper)");
+                default -> new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with " + variant().orElseThrow().description()
+                        + " vs K plain JVMs", extra, MS_PLAIN, 1.00, "(not in the paper)");
+            });
         }
         new ThroughputReport(results, comparisons).write(out, command, setup, Machine.describe(javaHome));
         say("results in " + out.toAbsolutePath() + " (README.md, throughput.csv, *.png)");
@@ -307,6 +336,63 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             awaitAnswer(pages.get(k), jvms.get(k));
         }
         return pages;
+    }
+
+    /**
+     * K domains {@code prefix-1..K} of {@code admin} (one with {@code --freeze-spares}), created and deployed, stopped, then
+     * each started again once the admin has a frozen spare and nothing warming up, so that every one of them runs in a
+     * thawed spare; the start event proves it. Returns once the last spare has been replaced and frozen: nothing of the
+     * admin's runs in the background of the measurements.
+     */
+    private List<URI> thawedDomains(AppServerInstance admin, String prefix) throws IOException, InterruptedException {
+        List<URI> pages = new ArrayList<>();
+        for (int k = 1; k <= domains; k++) {
+            String name = prefix + "-" + k;
+            pages.add(createAndDeploy(admin, name, "jdbc:derby:products;create=true", null));
+            admin.stopDomain(name);
+        }
+        for (int k = 1; k <= domains; k++) {
+            String name = prefix + "-" + k;
+            awaitFrozenSpare(admin);
+            say("starting " + name + " from the frozen spare");
+            admin.startDomain(name, Duration.ofMinutes(3));
+            String start = lastStartEvent(admin, name);
+            if (!start.contains(TOOK_OVER_SPARE)) {
+                throw new IOException("domain " + name + " did not start in the thawed spare isolate: " + start
+                        + " (the admin's events: GET /api/domains/" + name + "/events)");
+            }
+            awaitAnswer(pages.get(k - 1), null);
+        }
+        awaitFrozenSpare(admin);
+        return pages;
+    }
+
+    /** Waits until {@code admin} has a frozen spare and none warming up (a replacement warms up and freezes in about half a minute). */
+    private static void awaitFrozenSpare(AppServerInstance admin) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        JsonNode spares = admin.get("/api/status").path("spareIsolates");
+        while (spares.path("frozen").asInt() < 1 || spares.path("warming").asInt() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the second admin isolate has no frozen spare after 3 minutes (its spares: " + spares
+                        + "; its log tells why a spare could not be frozen)");
+            }
+            Thread.sleep(200);
+            spares = admin.get("/api/status").path("spareIsolates");
+        }
+    }
+
+    /** The message of the latest STARTING event of {@code domain}'s isolates. */
+    private static String lastStartEvent(AppServerInstance admin, String domain) throws IOException, InterruptedException {
+        String last = null;
+        for (JsonNode event : admin.get("/api/domains/" + domain + "/events")) {
+            if (event.path("kind").asText().equals("STARTING")) {
+                last = event.path("message").asText();
+            }
+        }
+        if (last == null) {
+            throw new IOException("domain " + domain + " has no STARTING event");
+        }
+        return last;
     }
 
     /** Domains that differ from MDC's in their isolate settings: a label for the report and the "isolate" JSON. */
