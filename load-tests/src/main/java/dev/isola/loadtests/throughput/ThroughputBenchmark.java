@@ -38,6 +38,8 @@ import java.util.concurrent.TimeUnit;
  *    └─ isolate "derbynet" (DerbyNetworkServerMain, of the server image)
  *   with --with-frozen, a second admin isolate (bin/appserver start --spare-isolates 1 --freeze-spares)
  *    └─ domains "mdcf-1".."mdcf-K"  as MDC, each started from a frozen spare thawed by CRIU     MDC-frozen
+ *   with --with-spare, a further admin isolate (bin/appserver start --spare-isolates 1)
+ *    └─ domains "mdcs-1".."mdcs-K"  as MDC, each started by taking over a spare kept in memory  MDC-spare
  *   K plain JVMs: java -cp image/lib/* DomainMain  (domains "ms-1".."ms-K", default flags, no AOT cache)   (c) MS-plain
  * </pre>
  *
@@ -57,6 +59,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     static final String MS_PLAIN = "MS-plain";
     static final String MS_TUNED = "MS-tuned";
     static final String MDC_FROZEN = "MDC-frozen";
+    static final String MDC_SPARE = "MDC-spare";
     /** The start event of a combined domain that took over a spare isolate says so with these words. */
     static final String TOOK_OVER_SPARE = "in the warmed-up spare isolate";
 
@@ -120,6 +123,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "round: whether a domain thawed from disk serves as fast as one started cold.")
     boolean withFrozen;
 
+    @Option(names = "--with-spare", description = "Also K combined domains each started by taking over a spare isolate kept in memory "
+            + "(MDC-spare: a further admin isolate with --spare-isolates 1), measured in every round: beside MDC-frozen, whether a gap "
+            + "comes from the spare's warm-up or from its thaw.")
+    boolean withSpare;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // bin/bench-throughput passes defaults first; options given by the user come later and win.
@@ -139,6 +147,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         DerbyServerIsolate derby = null;
         AppServerInstance admin = null;
         AppServerInstance frozenAdmin = null;
+        AppServerInstance spareAdmin = null;
         try {
             say("starting the admin isolate (bin/appserver start; the first start records the image's AOT cache)");
             admin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
@@ -171,7 +180,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 Path frozenWork = Files.createDirectories(work.resolve("frozen"));
                 frozenAdmin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
                         frozenWork.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), frozenWork, 1, true);
-                extras.put(MDC_FROZEN, thawedDomains(frozenAdmin, "mdcf"));
+                extras.put(MDC_FROZEN, spareDomains(frozenAdmin, "mdcf", true));
+            }
+            if (withSpare) {
+                say("starting a further admin isolate with a spare in memory (bin/appserver start --spare-isolates 1)");
+                Path spareWork = Files.createDirectories(work.resolve("spare"));
+                spareAdmin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
+                        spareWork.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), spareWork, 1, false);
+                extras.put(MDC_SPARE, spareDomains(spareAdmin, "mdcs", false));
             }
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
@@ -219,6 +235,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             if (derby != null) {
                 derby.close();
             }
+            if (spareAdmin != null) {
+                say("stopping the further admin isolate, its domains and its spare (bin/appserver stop)");
+                spareAdmin.close();
+            }
             if (frozenAdmin != null) {
                 say("stopping the second admin isolate, its domains and its frozen spare (bin/appserver stop)");
                 frozenAdmin.close();
@@ -237,6 +257,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                         + "MS-plain: `java -cp image/lib/* DomainMain` with default flags; "
                         + (withFrozen ? "MDC-frozen: the same combined domains on a second admin isolate (`--spare-isolates 1 --freeze-spares`), "
                                 + "each started from a frozen spare thawed by CRIU; " : "")
+                        + (withSpare ? "MDC-spare: the same on a further admin isolate (`--spare-isolates 1`), each taking over a spare "
+                                + "kept in memory; " : "")
                         + "products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
         List<ThroughputReport.Comparison> comparisons = new ArrayList<>(List.of(
@@ -250,6 +272,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                         MDC, MS_TUNED, 1.00, "(not in the paper)");
                 case MDC_FROZEN -> new ThroughputReport.Comparison("domains", "K = " + domains
                         + " combined domains started from frozen spares vs K plain JVMs", MDC_FROZEN, MS_PLAIN, 1.00, "(not in the paper)");
+                case MDC_SPARE -> new ThroughputReport.Comparison("domains", "K = " + domains
+                        + " combined domains started in spares kept in memory vs K plain JVMs", MDC_SPARE, MS_PLAIN, 1.00, "(not in the paper)");
                 default -> new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains with " + variant().orElseThrow().description()
                         + " vs K plain JVMs", extra, MS_PLAIN, 1.00, "(not in the paper)");
             });
@@ -339,12 +363,12 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     }
 
     /**
-     * K domains {@code prefix-1..K} of {@code admin} (one with {@code --freeze-spares}), created and deployed, stopped, then
-     * each started again once the admin has a frozen spare and nothing warming up, so that every one of them runs in a
-     * thawed spare; the start event proves it. Returns once the last spare has been replaced and frozen: nothing of the
-     * admin's runs in the background of the measurements.
+     * K domains {@code prefix-1..K} of {@code admin} (one with {@code --spare-isolates 1}, and {@code --freeze-spares} when
+     * {@code frozen}), created and deployed, stopped, then each started again once the admin has a spare ready and nothing
+     * warming up, so that every one of them runs in a spare (thawed, when frozen); the start event proves it. Returns once
+     * the last spare has been replaced: nothing of the admin's runs in the background of the measurements.
      */
-    private List<URI> thawedDomains(AppServerInstance admin, String prefix) throws IOException, InterruptedException {
+    private List<URI> spareDomains(AppServerInstance admin, String prefix, boolean frozen) throws IOException, InterruptedException {
         List<URI> pages = new ArrayList<>();
         for (int k = 1; k <= domains; k++) {
             String name = prefix + "-" + k;
@@ -353,27 +377,31 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         }
         for (int k = 1; k <= domains; k++) {
             String name = prefix + "-" + k;
-            awaitFrozenSpare(admin);
-            say("starting " + name + " from the frozen spare");
+            awaitSpare(admin, frozen);
+            say("starting " + name + " in the " + (frozen ? "frozen " : "") + "spare");
             admin.startDomain(name, Duration.ofMinutes(3));
             String start = lastStartEvent(admin, name);
             if (!start.contains(TOOK_OVER_SPARE)) {
-                throw new IOException("domain " + name + " did not start in the thawed spare isolate: " + start
+                throw new IOException("domain " + name + " did not start in the spare isolate: " + start
                         + " (the admin's events: GET /api/domains/" + name + "/events)");
             }
             awaitAnswer(pages.get(k - 1), null);
         }
-        awaitFrozenSpare(admin);
+        awaitSpare(admin, frozen);
         return pages;
     }
 
-    /** Waits until {@code admin} has a frozen spare and none warming up (a replacement warms up and freezes in about half a minute). */
-    private static void awaitFrozenSpare(AppServerInstance admin) throws IOException, InterruptedException {
+    /**
+     * Waits until {@code admin} has a spare ready (frozen, when {@code frozen}) and none warming up (a replacement warms up,
+     * and freezes, in about half a minute).
+     */
+    private static void awaitSpare(AppServerInstance admin, boolean frozen) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        String count = frozen ? "frozen" : "ready";
         JsonNode spares = admin.get("/api/status").path("spareIsolates");
-        while (spares.path("frozen").asInt() < 1 || spares.path("warming").asInt() > 0) {
+        while (spares.path(count).asInt() < 1 || spares.path("warming").asInt() > 0) {
             if (System.nanoTime() > deadline) {
-                throw new IOException("the second admin isolate has no frozen spare after 3 minutes (its spares: " + spares
+                throw new IOException("the admin isolate has no " + (frozen ? "frozen " : "") + "spare after 3 minutes (its spares: " + spares
                         + "; its log tells why a spare could not be frozen)");
             }
             Thread.sleep(200);
