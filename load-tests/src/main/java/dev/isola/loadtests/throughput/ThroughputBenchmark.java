@@ -176,17 +176,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 extras.put(MS_TUNED, plainJvms(admin, "mst", IsolateFlags.of(IsolateSettings.DEFAULTS, List.of()), plain));
             }
             if (withFrozen) {
-                say("starting a second admin isolate with a frozen spare (bin/appserver start --spare-isolates 1 --freeze-spares)");
-                Path frozenWork = Files.createDirectories(work.resolve("frozen"));
-                frozenAdmin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
-                        frozenWork.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), frozenWork, 1, true);
+                frozenAdmin = spareAdmin(javaHome, Files.createDirectories(work.resolve("frozen")), true);
                 extras.put(MDC_FROZEN, spareDomains(frozenAdmin, "mdcf", true));
             }
             if (withSpare) {
-                say("starting a further admin isolate with a spare in memory (bin/appserver start --spare-isolates 1)");
-                Path spareWork = Files.createDirectories(work.resolve("spare"));
-                spareAdmin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
-                        spareWork.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), spareWork, 1, false);
+                spareAdmin = spareAdmin(javaHome, Files.createDirectories(work.resolve("spare")), false);
                 extras.put(MDC_SPARE, spareDomains(spareAdmin, "mdcs", false));
             }
 
@@ -235,13 +229,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             if (derby != null) {
                 derby.close();
             }
-            if (spareAdmin != null) {
-                say("stopping the further admin isolate, its domains and its spare (bin/appserver stop)");
-                spareAdmin.close();
-            }
-            if (frozenAdmin != null) {
-                say("stopping the second admin isolate, its domains and its frozen spare (bin/appserver stop)");
-                frozenAdmin.close();
+            for (AppServerInstance spares : java.util.Arrays.asList(spareAdmin, frozenAdmin)) {
+                if (spares != null) {
+                    say("stopping an admin isolate with a spare, its domains and its spare (bin/appserver stop)");
+                    spares.close();
+                }
             }
             if (admin != null) {
                 say("stopping the admin isolate and its domains (bin/appserver stop)");
@@ -360,6 +352,14 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             awaitAnswer(pages.get(k), jvms.get(k));
         }
         return pages;
+    }
+
+    /** A further admin isolate on {@code work} that keeps one spare isolate, frozen to disk when {@code freeze}. */
+    private AppServerInstance spareAdmin(Path javaHome, Path work, boolean freeze) throws IOException, InterruptedException {
+        say("starting an admin isolate with a spare " + (freeze ? "frozen to disk (bin/appserver start --spare-isolates 1 --freeze-spares)"
+                : "in memory (bin/appserver start --spare-isolates 1)"));
+        return AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
+                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work, 1, freeze);
     }
 
     /**
