@@ -51,6 +51,11 @@ public final class SparePool implements AutoCloseable {
     private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration RETRY_DELAY = Duration.ofMinutes(1);
     private static final int FAILURES_BEFORE_GIVING_UP = 3;
+    /** How CRIU names the open TCP connection it refuses to write out (criu/sk-inet.c). */
+    private static final String CONNECTED_SOCKET = "Connected TCP socket";
+    /** Longer than the JDK's HTTP keep-alive cache keeps an idle connection (5 s). */
+    private static final Duration CONNECTION_WAIT = Duration.ofSeconds(6);
+    private static final int FREEZE_ATTEMPTS = 3;
 
     private final IsolateSpec spareSpec;
     private final Path mvmHome;
@@ -201,16 +206,38 @@ public final class SparePool implements AutoCloseable {
      * cannot be frozen: it then waits as it is (the reason is logged).
      */
     private Optional<FrozenSpare> tryToFreeze(Isolate spare) {
-        long begin = System.nanoTime();
-        try {
-            FrozenSpare written = spare.freeze(root.spares().resolve(spare.id() + ".frozen"));
-            LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " (pid " + written.pid() + ") warmed up and frozen to "
-                    + written.snapshot() + " (" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms to write); its process ended");
-            return Optional.of(written);
-        } catch (CheckpointException | IllegalStateException e) {
-            LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
-            return Optional.empty();
+        for (int attempt = 1; ; attempt++) {
+            long begin = System.nanoTime();
+            try {
+                FrozenSpare written = spare.freeze(root.spares().resolve(spare.id() + ".frozen"));
+                LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " (pid " + written.pid() + ") warmed up and frozen to "
+                        + written.snapshot() + " (" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms to write); its process ended");
+                return Optional.of(written);
+            } catch (CheckpointException e) {
+                // CRIU cannot write out an open TCP connection. The warm-up's HTTP client hands its connections to the JDK's
+                // keep-alive cache, which closes them once idle for 5 s: a connection is worth waiting for, other reasons are not.
+                boolean connection = e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
+                if (!connection || attempt == FREEZE_ATTEMPTS || closed()) {
+                    LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
+                    return Optional.empty();
+                }
+                LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " still has a TCP connection open; freezing it again in "
+                        + CONNECTION_WAIT.toSeconds() + " s (attempt " + (attempt + 1) + " of " + FREEZE_ATTEMPTS + ")");
+                try {
+                    Thread.sleep(CONNECTION_WAIT);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return Optional.empty();
+                }
+            } catch (IllegalStateException e) {
+                LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
+                return Optional.empty();
+            }
         }
+    }
+
+    private synchronized boolean closed() {
+        return closed;
     }
 
     private void warmedUp(Isolate spare, Optional<String> failure, long begin) {

@@ -52,8 +52,8 @@ class FrozenSpareTest {
                 .orphanPolicy(OrphanPolicy.EXIT).build();
     }
 
-    private Isolate readySpare() throws Exception {
-        Isolate spare = new Isolate(shape(WarmUp.class.getName(), "spare"), home, IsolateLauncher.jvmProcesses()).startSpare();
+    private Isolate readySpare(String... warmUpArguments) throws Exception {
+        Isolate spare = new Isolate(shape(WarmUp.class.getName(), "spare", warmUpArguments), home, IsolateLauncher.jvmProcesses()).startSpare();
         started.add(spare);
         spare.spareReady().get(60, TimeUnit.SECONDS);
         return spare;
@@ -122,6 +122,22 @@ class FrozenSpareTest {
         assertFalse(Files.exists(home.resolve("frozen")));
         Link[] report = new Link[1];
         startReporting(spare.takeOver(shape(ReportOverLink.class.getName(), "shop")), report);
+        assertTrue(((LinkMessage.Text) report[0].receive(Duration.ofSeconds(30))).text().startsWith("name=shop"));
+    }
+
+    @Test
+    void aSpareWithAConnectedSocketIsNotFrozenAndCanBeOnceItIsClosed() throws Exception {
+        Isolate spare = readySpare("hold-connection", "4");
+
+        CheckpointException connected = assertThrows(CheckpointException.class, () -> spare.freeze(home.resolve("frozen")));
+
+        assertTrue(connected.getMessage().contains("Connected TCP socket"), connected.getMessage());
+        assertFalse(Files.exists(home.resolve("frozen")), "a failed dump leaves no snapshot");
+        // The spare waits on, unharmed; once its connection is gone (what SparePool waits for before it tries again) it freezes.
+        Thread.sleep(6_000);
+        FrozenSpare frozen = spare.freeze(home.resolve("frozen"));
+        Link[] report = new Link[1];
+        startReporting(frozen.thaw(shape(ReportOverLink.class.getName(), "shop")), report);
         assertTrue(((LinkMessage.Text) report[0].receive(Duration.ofSeconds(30))).text().startsWith("name=shop"));
     }
 

@@ -1,13 +1,36 @@
 package dev.isola.mvm.isolate.workloads;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
 /**
  * A spare's warm-up: leaves a mark the purpose it is taken over for can see (the same JVM), and
- * returns. With the argument {@code fail} it throws instead, as a broken warm-up would.
+ * returns. With the argument {@code fail} it throws instead, as a broken warm-up would. With
+ * {@code hold-connection SECONDS} it leaves the client's side of a loopback TCP connection open for
+ * that long, as an HTTP client's keep-alive cache does after a warm-up that browsed.
  */
 public final class WarmUp {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         if (args.length > 0 && args[0].equals("fail")) {
             throw new IllegalStateException("no database to warm up with");
+        }
+        if (args.length > 1 && args[0].equals("hold-connection")) {
+            long millis = Long.parseLong(args[1]) * 1000;
+            ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+            Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+            // The server's side ends at once, as a warm-up domain's Tomcat stops: the client's side stays, closed by the peer.
+            server.accept().close();
+            server.close();
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    Thread.sleep(millis);
+                    client.close();
+                } catch (InterruptedException | IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
         }
         System.setProperty("test.warmed.by", "WarmUp in pid " + ProcessHandle.current().pid());
     }
