@@ -213,26 +213,28 @@ public final class SparePool implements AutoCloseable {
                 LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " (pid " + written.pid() + ") warmed up and frozen to "
                         + written.snapshot() + " (" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms to write); its process ended");
                 return Optional.of(written);
-            } catch (CheckpointException e) {
+            } catch (CheckpointException | IllegalStateException e) {
                 // CRIU cannot write out an open TCP connection. The warm-up's HTTP client hands its connections to the JDK's
                 // keep-alive cache, which closes them once idle for 5 s: a connection is worth waiting for, other reasons are not.
-                boolean connection = e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
-                if (!connection || attempt == FREEZE_ATTEMPTS || closed()) {
+                boolean connection = e instanceof CheckpointException && e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
+                if (!connection || attempt == FREEZE_ATTEMPTS || closed() || !pause(spare, attempt)) {
                     LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
                     return Optional.empty();
                 }
-                LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " still has a TCP connection open; freezing it again in "
-                        + CONNECTION_WAIT.toSeconds() + " s (attempt " + (attempt + 1) + " of " + FREEZE_ATTEMPTS + ")");
-                try {
-                    Thread.sleep(CONNECTION_WAIT);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return Optional.empty();
-                }
-            } catch (IllegalStateException e) {
-                LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
-                return Optional.empty();
             }
+        }
+    }
+
+    /** Waits for a spare's open connection to close before freezing it again; false if interrupted. */
+    private static boolean pause(Isolate spare, int attempt) {
+        LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " still has a TCP connection open; freezing it again in "
+                + CONNECTION_WAIT.toSeconds() + " s (attempt " + (attempt + 1) + " of " + FREEZE_ATTEMPTS + ")");
+        try {
+            Thread.sleep(CONNECTION_WAIT);
+            return true;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -70,13 +70,7 @@ final class AdminFleet implements Fleet {
 
     @Override
     public void awaitQuiet() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (admin.get("/api/status").path("spareIsolates").path("warming").asInt() > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new IOException("the admin's spare isolate did not finish warming up within " + READY_TIMEOUT.toMinutes() + " minutes");
-            }
-            Thread.sleep(100);
-        }
+        admin.awaitSpares("ready", 0, READY_TIMEOUT);
     }
 
     /** The processes of the admin's spare isolates (ready or warming up). */

@@ -113,6 +113,23 @@ public final class AppServerInstance implements AutoCloseable {
         call(request("/api/domains/" + domain + "/stop", CALL_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()), "stop domain " + domain);
     }
 
+    /**
+     * Waits until no spare isolate is warming up (or being frozen) and at least {@code atLeast} spares are {@code kind}
+     * ("ready" or "frozen", as {@code GET /api/status} counts them).
+     */
+    public void awaitSpares(String kind, int atLeast, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode spares = get("/api/status").path("spareIsolates");
+        while (spares.path(kind).asInt() < atLeast || spares.path("warming").asInt() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the admin isolate's spares are not settled after " + timeout.toSeconds() + " s (wanted " + atLeast + " "
+                        + kind + ", none warming; they are " + spares + "; its log tells why a spare did not warm up or could not be frozen)");
+            }
+            Thread.sleep(100);
+            spares = get("/api/status").path("spareIsolates");
+        }
+    }
+
     /** {@code GET path} of the REST API, as JSON. */
     public JsonNode get(String path) throws IOException, InterruptedException {
         return JSON.readTree(call(request(path, Duration.ofSeconds(60)).GET(), "GET " + path));

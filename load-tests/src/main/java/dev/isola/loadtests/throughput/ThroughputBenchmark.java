@@ -377,7 +377,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         }
         for (int k = 1; k <= domains; k++) {
             String name = prefix + "-" + k;
-            awaitSpare(admin, frozen);
+            admin.awaitSpares(frozen ? "frozen" : "ready", 1, Duration.ofMinutes(3));
             say("starting " + name + " in the " + (frozen ? "frozen " : "") + "spare");
             admin.startDomain(name, Duration.ofMinutes(3));
             String start = lastStartEvent(admin, name);
@@ -387,26 +387,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             }
             awaitAnswer(pages.get(k - 1), null);
         }
-        awaitSpare(admin, frozen);
+        admin.awaitSpares(frozen ? "frozen" : "ready", 1, Duration.ofMinutes(3));
         return pages;
-    }
-
-    /**
-     * Waits until {@code admin} has a spare ready (frozen, when {@code frozen}) and none warming up (a replacement warms up,
-     * and freezes, in about half a minute).
-     */
-    private static void awaitSpare(AppServerInstance admin, boolean frozen) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        String count = frozen ? "frozen" : "ready";
-        JsonNode spares = admin.get("/api/status").path("spareIsolates");
-        while (spares.path(count).asInt() < 1 || spares.path("warming").asInt() > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new IOException("the admin isolate has no " + (frozen ? "frozen " : "") + "spare after 3 minutes (its spares: " + spares
-                        + "; its log tells why a spare could not be frozen)");
-            }
-            Thread.sleep(200);
-            spares = admin.get("/api/status").path("spareIsolates");
-        }
     }
 
     /** The message of the latest STARTING event of {@code domain}'s isolates. */
