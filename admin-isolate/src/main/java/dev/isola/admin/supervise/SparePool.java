@@ -53,7 +53,7 @@ public final class SparePool implements AutoCloseable {
     private static final int FAILURES_BEFORE_GIVING_UP = 3;
     /** How CRIU names the open TCP connection it refuses to write out (criu/sk-inet.c). */
     private static final String CONNECTED_SOCKET = "Connected TCP socket";
-    /** Longer than the JDK's HTTP keep-alive cache keeps an idle connection (5 s). */
+    /** Longer than the JDK's HTTP keep-alive cache keeps an idle connection (5 s), should it be one. */
     private static final Duration CONNECTION_WAIT = Duration.ofSeconds(6);
     private static final int FREEZE_ATTEMPTS = 3;
 
@@ -214,8 +214,9 @@ public final class SparePool implements AutoCloseable {
                         + written.snapshot() + " (" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms to write); its process ended");
                 return Optional.of(written);
             } catch (CheckpointException | IllegalStateException e) {
-                // CRIU cannot write out an open TCP connection. The warm-up's HTTP client hands its connections to the JDK's
-                // keep-alive cache, which closes them once idle for 5 s: a connection is worth waiting for, other reasons are not.
+                // CRIU cannot write out an open TCP connection. Seen once, after an admin restart, from a connection we could not
+                // name (the warm-up's HTTP client leaves none open: each is read to its end and disconnected, checked with ss);
+                // a connection is worth waiting for, as it may be closing, other reasons are not.
                 boolean connection = e instanceof CheckpointException && e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
                 if (!connection || attempt == FREEZE_ATTEMPTS || closed() || !pause(spare, attempt)) {
                     LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());

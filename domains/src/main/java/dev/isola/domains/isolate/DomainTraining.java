@@ -72,23 +72,23 @@ public final class DomainTraining {
                 // Recorded as the admin records a deployment, so that the second boot redeploys it.
                 new ApplicationRegistry(directory).put(ApplicationRecord.ofStored("petstore", stored));
             }
-        }, ROUNDS, control -> { });
+        }, port -> browse(port, ROUNDS), control -> { });
         if (ear != null) {
             // Started again as every domain starts: the recorded Pet Store redeployed, its JSPs restored from the JSP cache.
-            boot(config, directory, control -> { }, ROUNDS / 3, control -> control.undeploy("petstore"));
+            boot(config, directory, control -> { }, port -> browse(port, ROUNDS / 3), control -> control.undeploy("petstore"));
         }
     }
 
     /**
-     * Boots the domain under a control link pair as the admin does, runs {@code first}, browses the Pet Store if it is
-     * deployed, runs {@code last} and stops.
+     * Boots the domain under a control link pair as the admin does, runs {@code first}, browses the Pet Store
+     * if it is deployed, runs {@code last} and stops.
      */
-    static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, int rounds, ControlStep last) throws Exception {
+    static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, Browsing browsing, ControlStep last) throws Exception {
         try (InProcessDomain domain = InProcessDomain.boot(config, directory, "training")) {
             DomainControl control = domain.control();
             first.run(control);
             if (!new ApplicationRegistry(directory).list().isEmpty()) {
-                browse(domain.httpPort(), rounds);
+                browsing.browse(domain.httpPort());
                 control.metrics();
             }
             last.run(control);
@@ -100,6 +100,11 @@ public final class DomainTraining {
         void run(DomainControl control) throws Exception;
     }
 
+    /** What is asked of the booted domain's HTTP port. */
+    interface Browsing {
+        void browse(int httpPort) throws IOException;
+    }
+
     /**
      * Browses with {@link HttpURLConnection}, not {@code java.net.http.HttpClient}: building an
      * HttpClient initialises the JDK's default TLS context (the CA certificates parsed, ~300 TLS
@@ -109,6 +114,7 @@ public final class DomainTraining {
      * could not be written out.
      */
     private static void browse(int port, int rounds) throws IOException {
+        // Each round also fills the cart, which reads the item from the database.
         String base = "http://127.0.0.1:" + port;
         String session = null;
         for (int round = 0; round < rounds; round++) {
@@ -116,6 +122,14 @@ public final class DomainTraining {
                 session = request(base + page, session, null);
             }
             session = request(base + "/petstore/cart", session, "action=add&itemId=I-1005&quantity=1");
+        }
+    }
+
+    /** Asks for each of {@code paths} once, in one session. */
+    static void visit(int port, List<String> paths) throws IOException {
+        String session = null;
+        for (String path : paths) {
+            session = request("http://127.0.0.1:" + port + path, session, null);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.isola.petstore.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.it.AdminFixture;
+import dev.isola.domains.isolate.DomainSpare;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -90,6 +91,10 @@ class SpareIsolatePetStoreIT {
         assertTrue(admin.events("quick").contains("in the warmed-up spare isolate"), admin.events("quick"));
         // Its database: the catalog comes from Derby, whose engine the spare shut down and the domain booted again.
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from its database");
+        // The pages a spare warms the web tier with are the Pet Store's (a renamed page would leave spares warming a 404).
+        for (String path : DomainSpare.PAGES) {
+            page(port, path);
+        }
         Path domain = admin.domainsRoot().resolve("quick");
         Path derbyLog = domain.resolve("data").resolve("derby.log");
         assertTrue(Files.size(derbyLog) > 0, "Derby logs into the domain's own data directory: " + derbyLog);

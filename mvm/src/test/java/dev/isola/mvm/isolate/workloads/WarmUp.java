@@ -9,7 +9,7 @@ import java.net.Socket;
  * A spare's warm-up: leaves a mark the purpose it is taken over for can see (the same JVM), and
  * returns. With the argument {@code fail} it throws instead, as a broken warm-up would. With
  * {@code hold-connection SECONDS} it leaves the client's side of a loopback TCP connection open for
- * that long, as an HTTP client's keep-alive cache does after a warm-up that browsed.
+ * that long, as a warm-up whose connection is still closing would.
  */
 public final class WarmUp {
     public static void main(String[] args) throws IOException {
