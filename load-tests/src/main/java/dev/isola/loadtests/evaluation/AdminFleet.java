@@ -30,6 +30,7 @@ final class AdminFleet implements Fleet {
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     private final boolean withApplication;
+    private final int spareIsolates;
     private final AppServerInstance admin;
     private final List<String> domains = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
@@ -42,6 +43,7 @@ final class AdminFleet implements Fleet {
             throw new IllegalArgumentException(setup.label() + " is not a multi-domain setup");
         }
         this.withApplication = withApplication;
+        this.spareIsolates = setup.spareIsolates();
         for (int n = 1; n <= servers; n++) {
             int port = LoopbackPort.free();
             String name = "md" + n;
@@ -70,7 +72,9 @@ final class AdminFleet implements Fleet {
 
     @Override
     public void awaitQuiet() throws IOException, InterruptedException {
-        admin.awaitSpares("ready", 0, READY_TIMEOUT);
+        // As many spares as the setup keeps, not just none warming: right after the admin started, its pool may not have
+        // begun to warm the first one, and the first domain would start in a new JVM.
+        admin.awaitSpares("ready", spareIsolates, READY_TIMEOUT);
     }
 
     /** The processes of the admin's spare isolates (ready or warming up). */
