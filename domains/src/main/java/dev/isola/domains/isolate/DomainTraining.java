@@ -83,7 +83,8 @@ public final class DomainTraining {
      * Boots the domain under a control link pair as the admin does, runs {@code first}, browses the Pet Store
      * if it is deployed, runs {@code last} and stops.
      */
-    static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, Browsing browsing, ControlStep last) throws Exception {
+    static void boot(DomainConfig config, DomainDirectory directory, ControlStep first, Browsing browsing, ControlStep last)
+            throws Exception {
         try (InProcessDomain domain = InProcessDomain.boot(config, directory, "training")) {
             DomainControl control = domain.control();
             first.run(control);
