@@ -62,6 +62,8 @@ public final class DomainRuntime {
     public enum State { STOPPED, STARTING, RUNNING, RESTARTING, STOPPING, FAILED }
 
     private static final System.Logger LOG = System.getLogger("dev.isola.admin");
+    /** What a STARTING event says, followed by the spare's id, when the isolate took over a spare: tools and tests look for it. */
+    public static final String IN_SPARE = "in the warmed-up spare isolate";
     /** How long an isolate may take from its main method to ready (its applications redeployed). */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
     /** How long an orderly stop may take before the isolate is halted. */
@@ -495,7 +497,7 @@ public final class DomainRuntime {
         String isolateName = member.isolateName(name);
         record(isolateName, -1, DomainEvent.Kind.STARTING, "starting (heap " + config.settings(member).heap() + ", young generation "
                 + youngGeneration(config.settings(member)) + ", " + config.settings(member).collector().name().toLowerCase() + " collector)"
-                + spare.map(id -> " in the warmed-up spare isolate " + id).orElse(""));
+                + spare.map(id -> " " + IN_SPARE + " " + id).orElse(""));
         long begin = System.nanoTime();
         try {
             isolate.start(links.toArray(Link[]::new));

@@ -1,6 +1,7 @@
 package dev.isola.loadtests.throughput;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.standalone.AppServerInstance;
 import dev.isola.loadtests.standalone.IsolateFlags;
@@ -60,8 +61,6 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     static final String MS_TUNED = "MS-tuned";
     static final String MDC_FROZEN = "MDC-frozen";
     static final String MDC_SPARE = "MDC-spare";
-    /** The start event of a combined domain that took over a spare isolate says so with these words. */
-    static final String TOOK_OVER_SPARE = "in the warmed-up spare isolate";
 
     @Option(names = "--clients", defaultValue = "8", description = "Closed-loop clients of each measurement, in all its servers together (default ${DEFAULT-VALUE}).")
     int clients;
@@ -381,7 +380,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             say("starting " + name + " in the " + (frozen ? "frozen " : "") + "spare");
             admin.startDomain(name, Duration.ofMinutes(3));
             String start = lastStartEvent(admin, name);
-            if (!start.contains(TOOK_OVER_SPARE)) {
+            if (!start.contains(DomainRuntime.IN_SPARE)) {
                 throw new IOException("domain " + name + " did not start in the spare isolate: " + start
                         + " (the admin's events: GET /api/domains/" + name + "/events)");
             }

@@ -2,6 +2,7 @@ package dev.isola.petstore.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.it.AdminFixture;
+import dev.isola.admin.supervise.DomainRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -89,7 +90,7 @@ class FrozenSparePetStoreIT {
 
         int port = admin.createAndDeploy("thawed", ear);
 
-        assertTrue(admin.events("thawed").contains("in the warmed-up spare isolate " + spareId), admin.events("thawed"));
+        assertTrue(admin.events("thawed").contains(DomainRuntime.IN_SPARE + " " + spareId), admin.events("thawed"));
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from the domain's own database");
         Path domain = admin.domainsRoot().resolve("thawed");
         String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));

@@ -2,6 +2,7 @@ package dev.isola.petstore.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.it.AdminFixture;
+import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.domains.isolate.DomainSpare;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,7 +89,7 @@ class SpareIsolatePetStoreIT {
         int port = admin.createAndDeploy("quick", ear);
 
         assertEquals(spare, pidOf("quick"), "the domain runs in the spare's process");
-        assertTrue(admin.events("quick").contains("in the warmed-up spare isolate"), admin.events("quick"));
+        assertTrue(admin.events("quick").contains(DomainRuntime.IN_SPARE), admin.events("quick"));
         // Its database: the catalog comes from Derby, whose engine the spare shut down and the domain booted again.
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from its database");
         // The pages a spare warms the web tier with are the Pet Store's (a renamed page would leave spares warming a 404).
