@@ -41,7 +41,10 @@ import java.util.Properties;
  * C2 code compiled from those profiles inlined less for the application the domain then ran:
  * under the products load, domains started in spares that browsed it four rounds per boot served
  * 7 to 9 % less than cold ones in the same rounds, and 2 to 5 % less with only these pages
- * (docs/EVALUATION.md, Throughput). Pages that read no database load and initialise the web tier
+ * (docs/EVALUATION.md, Throughput). What can explain the rest: the warm-up's Derby work counts
+ * calls into Derby's row-scan methods, so in the domain C2 compiles the hottest of them on its own
+ * before its callers, which then call it rather than inline it
+ * (docs/results/throughput/spare-warm-up/inlining/, where what was tried against it is listed). Pages that read no database load and initialise the web tier
  * (sessions, servlets, JSPs, tags, responses), whose classes a domain's first page needs too (with
  * no request at all, the fifth domain's first page came about 0.1 s later), and leave the database and
  * the beans to the domain's own requests.
