@@ -62,7 +62,10 @@ public final class DomainRuntime {
     public enum State { STOPPED, STARTING, RUNNING, RESTARTING, STOPPING, FAILED }
 
     private static final System.Logger LOG = System.getLogger("dev.isola.admin");
-    /** What a STARTING event says, followed by the spare's id, when the isolate took over a spare: tools and tests look for it. */
+    /**
+     * What a STARTING event says, followed by the spare's id, when the isolate took over a spare: for people reading the
+     * events. Tools read the isolate's origin ({@code SPARE} in the API) instead.
+     */
     public static final String IN_SPARE = "in the warmed-up spare isolate";
     /** How long an isolate may take from its main method to ready (its applications redeployed). */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -516,7 +519,8 @@ public final class DomainRuntime {
             }
         }
         ControlClient control = ControlClient.open(controlPair);
-        MemberRuntime runtime = new MemberRuntime(member, isolate, control, MemberRuntime.Origin.STARTED);
+        MemberRuntime runtime = new MemberRuntime(member, isolate, control,
+                spare.isPresent() ? MemberRuntime.Origin.SPARE : MemberRuntime.Origin.STARTED);
         synchronized (members) {
             members.put(member, runtime);
         }

@@ -24,7 +24,8 @@ public record DomainView(String name, String mode, String state, boolean keepRun
      * @param name      the isolate's name
      * @param id        its id in the mvm registry
      * @param pid       its process id
-     * @param origin    STARTED by this admin isolate or ADOPTED from a previous one
+     * @param origin    STARTED in a new JVM by this admin isolate, started by taking over a warmed-up SPARE isolate,
+     *                  or ADOPTED from a previous admin isolate
      * @param since     when this admin isolate started or adopted it
      */
     public record MemberView(String member, String name, String id, long pid, String origin, Instant since) {

@@ -13,7 +13,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class MemberRuntime {
 
-    enum Origin { STARTED, ADOPTED }
+    /**
+     * How this admin isolate came to hold the isolate: it STARTED a new JVM for it, took over a
+     * warmed-up SPARE ({@link SparePool}) for it, or ADOPTED it from a previous admin isolate.
+     * Tools tell a domain started in a spare by it rather than by an event's words.
+     */
+    enum Origin { STARTED, SPARE, ADOPTED }
 
     private final Member member;
     private final Isolate isolate;

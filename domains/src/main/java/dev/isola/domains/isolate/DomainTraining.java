@@ -116,7 +116,7 @@ public final class DomainTraining {
      */
     private static void browse(int port, int rounds) throws IOException {
         // Each round also fills the cart, which reads the item from the database.
-        String base = "http://127.0.0.1:" + port;
+        String base = loopback(port);
         String session = null;
         for (int round = 0; round < rounds; round++) {
             for (String page : PAGES) {
@@ -130,8 +130,13 @@ public final class DomainTraining {
     static void visit(int port, List<String> paths) throws IOException {
         String session = null;
         for (String path : paths) {
-            session = request("http://127.0.0.1:" + port + path, session, null);
+            session = request(loopback(port) + path, session, null);
         }
+    }
+
+    /** Where the booted domain answers: it listens on loopback. */
+    private static String loopback(int port) {
+        return "http://127.0.0.1:" + port;
     }
 
     /** One request, its answer read and discarded; returns the session cookie to send next. */

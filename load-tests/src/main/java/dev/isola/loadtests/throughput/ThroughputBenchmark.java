@@ -1,7 +1,6 @@
 package dev.isola.loadtests.throughput;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.loadtests.standalone.AppServerInstance;
 import dev.isola.loadtests.standalone.IsolateFlags;
@@ -379,29 +378,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             admin.awaitSpares(frozen ? "frozen" : "ready", 1, Duration.ofMinutes(3));
             say("starting " + name + " in the " + (frozen ? "frozen " : "") + "spare");
             admin.startDomain(name, Duration.ofMinutes(3));
-            String start = lastStartEvent(admin, name);
-            if (!start.contains(DomainRuntime.IN_SPARE)) {
-                throw new IOException("domain " + name + " did not start in the spare isolate: " + start
+            JsonNode isolate = admin.get("/api/domains/" + name + "/isolates").path(0);
+            if (!isolate.path("origin").asText().equals("SPARE")) {
+                throw new IOException("domain " + name + " did not start in the spare isolate: its isolate is " + isolate
                         + " (the admin's events: GET /api/domains/" + name + "/events)");
             }
             awaitAnswer(pages.get(k - 1), null);
         }
         admin.awaitSpares(frozen ? "frozen" : "ready", 1, Duration.ofMinutes(3));
         return pages;
-    }
-
-    /** The message of the latest STARTING event of {@code domain}'s isolates. */
-    private static String lastStartEvent(AppServerInstance admin, String domain) throws IOException, InterruptedException {
-        String last = null;
-        for (JsonNode event : admin.get("/api/domains/" + domain + "/events")) {
-            if (event.path("kind").asText().equals("STARTING")) {
-                last = event.path("message").asText();
-            }
-        }
-        if (last == null) {
-            throw new IOException("domain " + domain + " has no STARTING event");
-        }
-        return last;
     }
 
     /** Domains that differ from MDC's in their isolate settings: a label for the report and the "isolate" JSON. */

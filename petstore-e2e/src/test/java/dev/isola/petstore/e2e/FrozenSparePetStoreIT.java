@@ -91,6 +91,9 @@ class FrozenSparePetStoreIT {
         int port = admin.createAndDeploy("thawed", ear);
 
         assertTrue(admin.events("thawed").contains(DomainRuntime.IN_SPARE + " " + spareId), admin.events("thawed"));
+        JsonNode isolate = admin.json("/api/domains/thawed/isolates").get(0);
+        assertEquals("SPARE", isolate.path("origin").asText(), isolate.toString());
+        assertEquals(spareId, isolate.path("id").asText(), "the domain's isolate keeps the spare's id");
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from the domain's own database");
         Path domain = admin.domainsRoot().resolve("thawed");
         String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));
@@ -121,6 +124,7 @@ class FrozenSparePetStoreIT {
 
         String events = admin.events("cold");
         assertTrue(events.contains("cannot thaw frozen spare") && events.contains("starting in a new JVM instead"), events);
+        assertEquals("STARTED", admin.json("/api/domains/cold/isolates").get(0).path("origin").asText());
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"));
         assertFalse(Files.exists(snapshot), "the broken snapshot is removed");
         assertFalse(frozenSpare().equals(snapshot), "a new frozen spare replaces the broken one");

@@ -74,6 +74,11 @@ class SpareIsolatePetStoreIT {
         return admin.json("/api/domains/" + domain + "/isolates").get(0).path("pid").asLong();
     }
 
+    /** How the admin came to hold the domain's isolate: STARTED in a new JVM, SPARE or ADOPTED. */
+    private static String originOf(String domain) throws Exception {
+        return admin.json("/api/domains/" + domain + "/isolates").get(0).path("origin").asText();
+    }
+
     private static String page(int port, String path) throws Exception {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -90,6 +95,7 @@ class SpareIsolatePetStoreIT {
 
         assertEquals(spare, pidOf("quick"), "the domain runs in the spare's process");
         assertTrue(admin.events("quick").contains(DomainRuntime.IN_SPARE), admin.events("quick"));
+        assertEquals("SPARE", originOf("quick"));
         // Its database: the catalog comes from Derby, whose engine the spare shut down and the domain booted again.
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from its database");
         // The pages a spare warms the web tier with are the Pet Store's (a renamed page would leave spares warming a 404).
@@ -119,6 +125,7 @@ class SpareIsolatePetStoreIT {
 
         assertNotEquals(spare, pidOf("roomy"));
         assertFalse(admin.events("roomy").contains("spare"), admin.events("roomy"));
+        assertEquals("STARTED", originOf("roomy"));
         assertTrue(page(port, "/petstore/").contains("Pet Store"));
         assertEquals(spare, readySpare(), "the spare still waits for a domain it fits");
     }
@@ -132,6 +139,7 @@ class SpareIsolatePetStoreIT {
         int port = admin.createAndDeploy("after-kill", ear);
 
         assertNotEquals(spare, pidOf("after-kill"));
+        assertEquals("STARTED", originOf("after-kill"), "the dead spare was not taken over");
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"));
         assertNotEquals(spare, readySpare(), "a new spare replaces the killed one");
     }
