@@ -5,6 +5,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,10 @@ import java.util.Optional;
  * switches the ratios and asks for one full collection when {@link YoungGenerationPolicy} says so:
  * roomy ratios let the young generation reach {@code MaxNewSize}, tight ones bring it back.
  * Committed but untouched old-generation pages cost nothing resident.
+ *
+ * <p>The same thread collects an idle isolate whose old generation has filled with what a young
+ * generation that never grew promoted ({@link YoungGenerationPolicy.Decision#COLLECT}): the
+ * serial collector would keep those pages until the old generation is full again.
  *
  * <p>The price is one full collection per switch (tens of milliseconds for a domain's heap), at
  * most every few seconds by the policy's windows. Without explicit collections
@@ -101,13 +106,14 @@ public final class ElasticYoungGeneration {
             }
             YoungGenerationPolicy policy = new YoungGenerationPolicy(YoungGenerationPolicy.DEFAULT.busyShare(),
                     seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
-                    YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()));
-            watch(young.get(), policy.tracker(), hotspot, idle, busy);
+                    YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()),
+                    YoungGenerationPolicy.DEFAULT.idleCollectionBytes());
+            watch(young.get(), oldGeneration(), policy.tracker(), hotspot, idle, busy);
         });
     }
 
-    private static void watch(GarbageCollectorMXBean young, YoungGenerationPolicy.Tracker tracker, HotSpotDiagnosticMXBean hotspot,
-                              MemorySize idle, MemorySize busy) {
+    private static void watch(GarbageCollectorMXBean young, Optional<MemoryPoolMXBean> old, YoungGenerationPolicy.Tracker tracker,
+                              HotSpotDiagnosticMXBean hotspot, MemorySize idle, MemorySize busy) {
         long lastTime = young.getCollectionTime();
         long lastNanos = System.nanoTime();
         while (true) {
@@ -123,9 +129,10 @@ public final class ElasticYoungGeneration {
                 forgetGrowth = false;
                 tracker.reset();
             }
-            switch (tracker.sample(share)) {
+            switch (tracker.sample(share, old.map(ElasticYoungGeneration::growthSinceLastCollection).orElse(0L))) {
                 case GROW -> resize(hotspot, BUSY_MIN_FREE, BUSY_MAX_FREE, "grown towards " + busy, share);
                 case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
+                case COLLECT -> collectIdle(old.orElseThrow());
                 case STAY -> { }
             }
             // The next sample starts now, after the full collection of a resize if there was one (it is not a young one).
@@ -171,6 +178,32 @@ public final class ElasticYoungGeneration {
         LOG.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
                 "young generation %s: %.1f MB -> %.1f MB (young collections took %.1f%% of the last second; full collection %d ms)",
                 what, before / 1048576.0, youngCommitted() / 1048576.0, share * 100, (System.nanoTime() - begin) / 1_000_000));
+    }
+
+    /**
+     * Collects an idle isolate's old generation, which its young one filled with what it promoted
+     * ({@link YoungGenerationPolicy.Decision#COLLECT}); with the idle free ratios in force, the
+     * collector then gives back the old generation's pages beyond a fifth above what is live.
+     */
+    private static void collectIdle(MemoryPoolMXBean old) {
+        long before = old.getUsage().getCommitted();
+        long begin = System.nanoTime();
+        System.gc();
+        LOG.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
+                "old generation collected while idle: %.1f MB -> %.1f MB committed, %.1f MB live (full collection %d ms)",
+                before / 1048576.0, old.getUsage().getCommitted() / 1048576.0, old.getUsage().getUsed() / 1048576.0,
+                (System.nanoTime() - begin) / 1_000_000));
+    }
+
+    /** What the old generation uses beyond what its last full collection left in it: garbage, most of it, in an idle isolate. */
+    private static long growthSinceLastCollection(MemoryPoolMXBean old) {
+        MemoryUsage afterLast = old.getCollectionUsage();
+        return old.getUsage().getUsed() - (afterLast == null ? 0 : afterLast.getUsed());
+    }
+
+    /** The serial collector's old generation. */
+    private static Optional<MemoryPoolMXBean> oldGeneration() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(pool -> pool.getName().contains("Tenured")).findFirst();
     }
 
     /** The collector that manages the eden space but not the old generation: the serial collector's young one. */

@@ -9,10 +9,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongPredicate;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A real isolate's young generation grows while it allocates hard and shrinks back once it is idle. */
+/**
+ * A real isolate's young generation grows while it allocates hard and shrinks back once it is idle;
+ * an idle isolate's old generation filled with promoted garbage is collected.
+ */
 class ElasticYoungGenerationTest {
 
     private static final long MB = 1 << 20;
@@ -45,6 +51,29 @@ class ElasticYoungGenerationTest {
     }
 
     @Test
+    void anIdleIsolateWhoseOldGenerationFilledWithoutGrowingTheYoungOneHasItCollected() throws Exception {
+        // A busy window it never reaches: the young generation stays at 8m and promotes what outlives its survivor spaces.
+        // It stops by itself after promoting 64 MB, so that no full collection (the old generation reaching 512m) comes first.
+        Isolate isolate = allocatingIsolate(allocateThenIdle("64")
+                .maxHeap(MemorySize.parse("512m"))
+                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "100000")
+                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2"));
+        try {
+            awaitOld(old -> old[1] >= 64 * MB, "the old generation to fill with 64 MB of promoted objects");
+            long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
+
+            assertTrue(collected[1] <= MB, "collected: little beyond what the collection left, not " + collected[1] / MB + " MB");
+            long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
+            assertTrue(young <= 9 * MB, "the young generation kept its idle size (8m), not " + young / MB + " MB");
+            String log = Files.readString(new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr());
+            assertTrue(log.contains("old generation collected while idle"), log);
+            assertFalse(log.contains("young generation grown"), log);
+        } finally {
+            isolate.halt(1).join();
+        }
+    }
+
+    @Test
     void withoutExplicitCollectionsItSaysSoAndKeepsTheIdleSize() throws Exception {
         Isolate isolate = allocatingIsolate(allocateThenIdle()
                 .jvmOption("-XX:+DisableExplicitGC")
@@ -66,10 +95,10 @@ class ElasticYoungGenerationTest {
     }
 
     /** An {@link AllocateThenIdle} isolate reporting to {@link #work}, young generation 8m idle and 32m busy. */
-    private IsolateSpec.Builder allocateThenIdle() {
+    private IsolateSpec.Builder allocateThenIdle(String... arguments) {
         return IsolateSpec.builder(AllocateThenIdle.class.getName())
                 .image(TestImages.testImage())
-                .arguments(work.toString())
+                .arguments(Stream.concat(Stream.of(work.toString()), Stream.of(arguments)).toList())
                 .maxHeap(MemorySize.parse("128m"))
                 .youngGeneration(MemorySize.parse("8m"))
                 .busyYoungGeneration(MemorySize.parse("32m"))
@@ -80,6 +109,24 @@ class ElasticYoungGenerationTest {
         Isolate isolate = new Isolate(spec.build(), home, IsolateLauncher.jvmProcesses());
         isolate.start();
         return isolate;
+    }
+
+    /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
+    private long[] awaitOld(Predicate<long[]> condition, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        long[] last = null;
+        while (System.nanoTime() < deadline) {
+            Path report = work.resolve("old");
+            if (Files.exists(report)) {
+                String[] fields = Files.readString(report).trim().split(" ");
+                last = new long[]{Long.parseLong(fields[0]), Long.parseLong(fields[1])};
+                if (condition.test(last)) {
+                    return last;
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("timed out waiting for " + what + "; last reported " + java.util.Arrays.toString(last));
     }
 
     private long awaitYoung(LongPredicate condition, String what) throws IOException, InterruptedException {

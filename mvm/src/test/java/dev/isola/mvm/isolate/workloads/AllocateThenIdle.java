@@ -7,17 +7,22 @@ import java.nio.file.Path;
 
 /**
  * Allocates like a busy server (short-lived objects, a share of which lives long enough to be
- * copied by a young collection) until the file {@code <directory>/idle} appears, then does
- * nothing. Every 100 ms it writes its young generation's committed bytes to
- * {@code <directory>/young}, so that a test sees the generation resized from outside.
+ * copied by a young collection) until the file {@code <directory>/idle} appears, or, with a
+ * second argument N, until its young collections have promoted N MB into the old generation
+ * since its last full collection; then drops them all and does nothing. Every 100 ms it writes its young generation's committed bytes to
+ * {@code <directory>/young}, and its old generation's used bytes and their growth since its
+ * last full collection to {@code <directory>/old} ({@code <used> <growth>}), so that a test sees
+ * the generations resized and collected from outside.
  */
 public final class AllocateThenIdle {
     public static void main(String[] args) throws Exception {
         Path directory = Path.of(args[0]);
-        Thread.ofPlatform().daemon().start(() -> report(directory.resolve("young")));
+        long promotedLimit = args.length > 1 ? Long.parseLong(args[1]) << 20 : Long.MAX_VALUE;
+        MemoryPoolMXBean old = oldGeneration();
+        Thread.ofPlatform().daemon().start(() -> report(directory));
         Object[] recent = new Object[100_000];
         long n = 0;
-        while (!Files.exists(directory.resolve("idle"))) {
+        while (!Files.exists(directory.resolve("idle")) && growth(old) < promotedLimit) {
             for (int i = 0; i < 100_000; i++, n++) {
                 // Kept until overwritten 100,000 allocations later: survives a young collection or two.
                 recent[(int) (n % recent.length)] = new long[8];
@@ -27,19 +32,33 @@ public final class AllocateThenIdle {
         Thread.sleep(Long.MAX_VALUE);
     }
 
-    private static void report(Path file) {
+    private static MemoryPoolMXBean oldGeneration() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(pool -> pool.getName().contains("Tenured")).findFirst().orElseThrow();
+    }
+
+    private static long growth(MemoryPoolMXBean old) {
+        return old.getUsage().getUsed() - (old.getCollectionUsage() == null ? 0 : old.getCollectionUsage().getUsed());
+    }
+
+    private static void report(Path directory) {
+        MemoryPoolMXBean old = oldGeneration();
         while (true) {
             long young = ManagementFactory.getMemoryPoolMXBeans().stream()
                     .filter(pool -> pool.getName().contains("Eden") || pool.getName().contains("Survivor"))
                     .mapToLong(pool -> pool.getUsage().getCommitted()).sum();
             try {
-                Path partial = Path.of(file + ".tmp");
-                Files.writeString(partial, Long.toString(young));
-                Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                write(directory.resolve("young"), Long.toString(young));
+                write(directory.resolve("old"), old.getUsage().getUsed() + " " + growth(old));
                 Thread.sleep(100);
             } catch (Exception e) {
                 return;
             }
         }
+    }
+
+    private static void write(Path file, String value) throws java.io.IOException {
+        Path partial = Path.of(file + ".tmp");
+        Files.writeString(partial, value);
+        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 }
