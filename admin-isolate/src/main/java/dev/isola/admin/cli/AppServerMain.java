@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -236,7 +237,7 @@ public final class AppServerMain {
             AdminLauncher launcher = where.launcher(System.out, spares);
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root());
-            char[] password = demoPassword(launcher.files());
+            char[] password = demoPassword(System.getenv(), Optional.ofNullable(where.passwordFile), launcher.files());
             AdminClient api = new AdminClient(started.state().url(), PasswordCheck.USER, password);
             JsonNode domain = demoDomain(api);
             String name = domain.path("name").asText();
@@ -254,7 +255,8 @@ public final class AppServerMain {
             System.out.println();
             System.out.println("Console:      " + started.state().url() + "console/");
             System.out.println("Admin API:    " + started.state().url() + "api   (OpenAPI: " + started.state().url() + "api/openapi.yaml)");
-            System.out.println("Credentials:  " + passwordSource(launcher.files()));
+            System.out.println("Credentials:  " + (System.getenv(AdminPassword.ENVIRONMENT) == null && where.passwordFile != null
+                    ? "user " + PasswordCheck.USER + ", password in " + where.passwordFile : passwordSource(launcher.files())));
             if (deployed) {
                 System.out.println("Application:  " + url + "petstore/   (sign on as demo / pets4ever)");
             } else {
@@ -265,16 +267,23 @@ public final class AppServerMain {
             return 0;
         }
 
-        private static char[] demoPassword(AdminFiles files) {
-            String fromEnvironment = System.getenv(AdminPassword.ENVIRONMENT);
+        /**
+         * The password the demo calls the API with, from where the admin takes it ({@link AdminPassword}, same order):
+         * the environment, the {@code --password-file} given, else the copy of a generated one.
+         */
+        static char[] demoPassword(Map<String, String> environment, Optional<Path> passwordFile, AdminFiles files) {
+            String fromEnvironment = environment.get(AdminPassword.ENVIRONMENT);
             if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
                 return fromEnvironment.toCharArray();
+            }
+            if (passwordFile.isPresent()) {
+                return AdminPassword.readPasswordFile(passwordFile.get());
             }
             if (Files.exists(files.generatedPassword())) {
                 return AdminPassword.readPasswordFile(files.generatedPassword());
             }
             throw new AdminPasswordException("the demo needs the admin password to use the API: set " + AdminPassword.ENVIRONMENT
-                    + " (the generated copy " + files.generatedPassword() + " is gone)");
+                    + " or pass --password-file (the generated copy " + files.generatedPassword() + " is gone)");
         }
 
         /** The domain called "demo", else the first combined domain, else a new "demo"; started if it is not running. */
