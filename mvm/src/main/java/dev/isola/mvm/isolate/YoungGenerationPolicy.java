@@ -14,7 +14,7 @@ package dev.isola.mvm.isolate;
  * <p>An isolate whose generation never grew can still hold garbage worth giving back: under a
  * load too light to grow it, a small young generation promotes short-lived objects that
  * outlive its survivor spaces, and the old generation fills with them (a domain reading from a
- * Derby network server at 2 % of its time in young collections grew its old generation from 17
+ * Derby network server, under 2 % of its time in young collections, grew its old generation from 17
  * to 206 MB before its first full collection). The serial collector only collects an old
  * generation that is full, so an isolate that then goes idle would keep those pages for good.
  * So after the same idle window, an old generation that has grown by {@code idleCollectionBytes}
@@ -37,8 +37,8 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
      * not pay a shrink and a grow, each a full collection, for every pause. An idle old
      * generation is collected when it has grown by 16 MB, the idle size of a domain's young
      * generation: worth a full collection of tens of milliseconds once per idle spell (the Pet
-     * Store's old generation grew by about 0.25 MB a second under 20 shoppers that did not grow
-     * the young one).
+     * Store's old generation grew by 6 to 21 MB in 90 s of 20 shoppers that did not grow the
+     * young one).
      */
     static final YoungGenerationPolicy DEFAULT = new YoungGenerationPolicy(0.02, 5, 0.005, 180, 16L << 20);
 
