@@ -121,7 +121,7 @@ public final class AppServerMain {
             spares.check();
             AdminLauncher launcher = where.launcher(System.out, spares);
             AdminLauncher.Started started = launcher.start();
-            printStarted(started, launcher.files(), where.root());
+            printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
             if (DomainsRoot.at(where.root()).names().isEmpty()) {
                 System.out.println("Next: bin/deploy-tool create-domain shop --mode combined --start, then bin/deploy-tool deploy shop.ear --domain shop"
                         + " (or bin/appserver demo)");
@@ -130,7 +130,7 @@ public final class AppServerMain {
         }
     }
 
-    static void printStarted(AdminLauncher.Started started, AdminFiles files, Path root) {
+    static void printStarted(AdminLauncher.Started started, AdminFiles files, Path root, Optional<Path> passwordFile) {
         AdminState state = started.state();
         System.out.println((started.alreadyRunning() ? "The admin isolate is already running" : "Admin isolate started")
                 + " (pid " + state.pid() + "): " + state.url());
@@ -142,13 +142,17 @@ public final class AppServerMain {
             System.out.println("             a copy for local tools is in " + files.generatedPassword() + ", readable by you only)");
         });
         if (started.generatedPassword().isEmpty()) {
-            System.out.println("  login:     " + passwordSource(files));
+            System.out.println("  login:     " + passwordSource(files, passwordFile));
         }
     }
 
-    static String passwordSource(AdminFiles files) {
+    /** Where the admin password the user logs in with is, in the admin isolate's order ({@link AdminPassword}). */
+    static String passwordSource(AdminFiles files, Optional<Path> passwordFile) {
         if (System.getenv(AdminPassword.ENVIRONMENT) != null) {
             return "user " + PasswordCheck.USER + ", password from " + AdminPassword.ENVIRONMENT;
+        }
+        if (passwordFile.isPresent()) {
+            return "user " + PasswordCheck.USER + ", password in " + passwordFile.get();
         }
         if (Files.exists(files.generatedPassword())) {
             return "user " + PasswordCheck.USER + ", password in " + files.generatedPassword();
@@ -236,7 +240,7 @@ public final class AppServerMain {
             spares.check();
             AdminLauncher launcher = where.launcher(System.out, spares);
             AdminLauncher.Started started = launcher.start();
-            printStarted(started, launcher.files(), where.root());
+            printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
             char[] password = demoPassword(System.getenv(), Optional.ofNullable(where.passwordFile), launcher.files());
             AdminClient api = new AdminClient(started.state().url(), PasswordCheck.USER, password);
             JsonNode domain = demoDomain(api);
@@ -255,8 +259,7 @@ public final class AppServerMain {
             System.out.println();
             System.out.println("Console:      " + started.state().url() + "console/");
             System.out.println("Admin API:    " + started.state().url() + "api   (OpenAPI: " + started.state().url() + "api/openapi.yaml)");
-            System.out.println("Credentials:  " + (System.getenv(AdminPassword.ENVIRONMENT) == null && where.passwordFile != null
-                    ? "user " + PasswordCheck.USER + ", password in " + where.passwordFile : passwordSource(launcher.files())));
+            System.out.println("Credentials:  " + passwordSource(launcher.files(), Optional.ofNullable(where.passwordFile)));
             if (deployed) {
                 System.out.println("Application:  " + url + "petstore/   (sign on as demo / pets4ever)");
             } else {
