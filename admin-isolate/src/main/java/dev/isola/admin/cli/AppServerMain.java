@@ -148,7 +148,9 @@ public final class AppServerMain {
 
     /** Where the admin password the user logs in with is, in the admin isolate's order ({@link AdminPassword}). */
     static String passwordSource(AdminFiles files, Optional<Path> passwordFile) {
-        if (System.getenv(AdminPassword.ENVIRONMENT) != null) {
+        String fromEnvironment = System.getenv(AdminPassword.ENVIRONMENT);
+        // An empty variable counts as none, as for the admin isolate.
+        if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
             return "user " + PasswordCheck.USER + ", password from " + AdminPassword.ENVIRONMENT;
         }
         if (passwordFile.isPresent()) {

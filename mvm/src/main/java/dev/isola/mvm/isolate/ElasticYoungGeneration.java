@@ -208,11 +208,10 @@ public final class ElasticYoungGeneration {
 
     /** The collector that manages the eden space but not the old generation: the serial collector's young one. */
     private static Optional<GarbageCollectorMXBean> youngCollector() {
-        List<String> oldPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .map(MemoryPoolMXBean::getName).filter(name -> name.contains("Tenured")).toList();
+        Optional<String> oldPool = oldGeneration().map(MemoryPoolMXBean::getName);
         return ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .filter(gc -> List.of(gc.getMemoryPoolNames()).stream().anyMatch(pool -> pool.contains("Eden")))
-                .filter(gc -> List.of(gc.getMemoryPoolNames()).stream().noneMatch(oldPools::contains))
+                .filter(gc -> oldPool.isEmpty() || !List.of(gc.getMemoryPoolNames()).contains(oldPool.get()))
                 .findFirst();
     }
 
