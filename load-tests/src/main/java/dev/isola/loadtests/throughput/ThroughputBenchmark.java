@@ -126,6 +126,11 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "comes from the spare's warm-up or from its thaw.")
     boolean withSpare;
 
+    @Option(names = "--domains-only", description = "Measure only the comparisons of domains (MDC, MS-plain and the configurations added "
+            + "above), not co-located against separate-db: no Derby network server, and every round's time goes to the pairs whose few "
+            + "percent need many rounds (e.g. --domains-only --with-frozen --rounds 20 --seconds 10).")
+    boolean domainsOnly;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // bin/bench-throughput passes defaults first; options given by the user come later and win.
@@ -151,11 +156,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             admin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
                     work.resolve("domains"), mvmHome.toAbsolutePath(), adminPort == 0 ? LoopbackPort.free() : adminPort, work);
             Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), true);
-            say("starting the Derby network server isolate");
-            derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")), LoopbackPort.free());
-
-            URI colocated = domain(admin, "colo", "jdbc:derby:products;create=true");
-            URI separate = domain(admin, "sepdb", derby.url("products"));
+            URI colocated = null;
+            URI separate = null;
+            if (!domainsOnly) {
+                say("starting the Derby network server isolate");
+                derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")),
+                        LoopbackPort.free());
+                colocated = domain(admin, "colo", "jdbc:derby:products;create=true");
+                separate = domain(admin, "sepdb", derby.url("products"));
+            }
             List<URI> mdc = new ArrayList<>();
             List<URI> ms = new ArrayList<>();
             for (int k = 1; k <= domains; k++) {
@@ -184,14 +193,16 @@ public final class ThroughputBenchmark implements Callable<Integer> {
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
                 Duration warmup = Duration.ofSeconds(warmupSeconds);
+                URI colocatedPage = colocated;
+                URI separatePage = separate;
                 java.util.function.Function<String, List<URI>> targetsOf = configuration -> switch (configuration) {
-                    case COLOCATED -> List.of(colocated);
-                    case SEPARATE -> List.of(separate);
+                    case COLOCATED -> List.of(colocatedPage);
+                    case SEPARATE -> List.of(separatePage);
                     case MDC -> mdc;
                     case MS_PLAIN -> ms;
                     default -> extras.get(configuration);
                 };
-                List<String> all = new ArrayList<>(List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN));
+                List<String> all = new ArrayList<>(domainsOnly ? List.of(MDC, MS_PLAIN) : List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN));
                 all.addAll(extras.keySet());
                 for (String configuration : all) {
                     List<URI> targets = targetsOf.apply(configuration);
@@ -201,9 +212,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 Duration period = Duration.ofSeconds(seconds);
                 for (int r = 1; r <= rounds; r++) {
                     // A B C D, then the mirror image: every configuration has the others on both sides across two rounds.
-                    List<String> order = new ArrayList<>(List.of(COLOCATED, SEPARATE));
-                    List<String> domainsOrder = new ArrayList<>(List.of(MDC, MS_PLAIN));
-                    domainsOrder.addAll(extras.keySet());
+                    List<String> order = new ArrayList<>(domainsOnly ? List.of() : List.of(COLOCATED, SEPARATE));
+                    List<String> domainsOrder = domainsOrder(extras.keySet());
                     if (r % 2 == 0) {
                         java.util.Collections.reverse(order);
                         java.util.Collections.reverse(domainsOrder);
@@ -249,13 +259,16 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                                 + "each started from a frozen spare thawed by CRIU; " : "")
                         + (withSpare ? "MDC-spare: the same on a further admin isolate (`--spare-isolates 1`), each taking over a spare "
                                 + "kept in memory; " : "")
+                        + (domainsOnly ? "domains only (`--domains-only`: co-located and separate-db not measured); " : "")
                         + "products datasource maxPoolSize %d; run took %d s",
                 clients, rounds, seconds, warmupSeconds, domains, poolSize, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begin));
-        List<ThroughputReport.Comparison> comparisons = new ArrayList<>(List.of(
-                new ThroughputReport.Comparison("database", "database co-located vs in a separate isolate", COLOCATED, SEPARATE, 1.11,
-                        "+11% throughput, −36% response time (co-located vs separate Cloudscape process)"),
-                new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN, 1.00,
-                        "\"equivalent results to MS\" (MDC vs MS)")));
+        List<ThroughputReport.Comparison> comparisons = new ArrayList<>();
+        if (!domainsOnly) {
+            comparisons.add(new ThroughputReport.Comparison("database", "database co-located vs in a separate isolate", COLOCATED, SEPARATE, 1.11,
+                    "+11% throughput, −36% response time (co-located vs separate Cloudscape process)"));
+        }
+        comparisons.add(new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs, same total load", MDC, MS_PLAIN,
+                1.00, "\"equivalent results to MS\" (MDC vs MS)"));
         for (String extra : extras.keySet()) {
             comparisons.add(switch (extra) {
                 case MS_TUNED -> new ThroughputReport.Comparison("domains", "K = " + domains + " combined domains vs K plain JVMs with the same flags",
@@ -271,6 +284,26 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         new ThroughputReport(results, comparisons).write(out, command, setup, Machine.describe(javaHome));
         say("results in " + out.toAbsolutePath() + " (README.md, throughput.csv, *.png)");
         return 0;
+    }
+
+    /**
+     * The order of the domain configurations in a round: each next to the one it is compared with, MDC-frozen and MDC on
+     * either side of MS-plain, MS-tuned beside MDC, so that the machine's speed, which drifts over tens of seconds, enters
+     * each ratio as little as it can (docs/results/throughput/same-configuration/).
+     */
+    static List<String> domainsOrder(java.util.Collection<String> extras) {
+        List<String> order = new ArrayList<>();
+        extras.stream().filter(e -> !List.of(MS_TUNED, MDC_FROZEN, MDC_SPARE).contains(e)).forEach(order::add);
+        if (extras.contains(MS_TUNED)) {
+            order.add(MS_TUNED);
+        }
+        order.addAll(List.of(MDC, MS_PLAIN));
+        for (String after : List.of(MDC_FROZEN, MDC_SPARE)) {
+            if (extras.contains(after)) {
+                order.add(after);
+            }
+        }
+        return order;
     }
 
     void validate() {

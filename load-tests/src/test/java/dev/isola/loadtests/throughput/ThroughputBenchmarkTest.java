@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,5 +62,19 @@ class ThroughputBenchmarkTest {
     void emptyJvmOptionsAreRefused() {
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, parse("--compare-jvm-options", "  ")::validate);
         assertTrue(e.getMessage().contains("--compare-jvm-options is empty"), e.getMessage());
+    }
+
+    @Test
+    void eachDomainConfigurationRunsNextToTheOneItIsComparedWith() {
+        assertEquals(List.of("MDC", "MS-plain"), ThroughputBenchmark.domainsOrder(List.of()));
+        assertEquals(List.of("MDC", "MS-plain", "MDC-frozen"), ThroughputBenchmark.domainsOrder(List.of("MDC-frozen")));
+        assertEquals(List.of("MDC 32m", "MS-tuned", "MDC", "MS-plain", "MDC-frozen", "MDC-spare"),
+                ThroughputBenchmark.domainsOrder(List.of("MDC-spare", "MDC 32m", "MDC-frozen", "MS-tuned")));
+    }
+
+    @Test
+    void domainsOnlyIsAnOptionOfItsOwn() {
+        assertTrue(parse("--domains-only", "--with-frozen").domainsOnly);
+        assertFalse(parse().domainsOnly);
     }
 }
