@@ -8,8 +8,9 @@ import java.util.List;
  * A distribution-free confidence interval for the median of per-round ratios, from their order
  * statistics: the median lies between the k-th smallest and the k-th largest of n values with
  * probability 1 − 2·P(Binomial(n, ½) < k), whatever the ratios' distribution. Rounds on a shared
- * machine are neither normal nor symmetric (a neighbour's burst only slows a round down), which
- * is why a bootstrap or a t interval would claim more than the data show.
+ * machine are neither normal nor symmetric (a neighbour's burst only slows a round down), so a t
+ * interval would assume what they are not, and a bootstrap of the median is unreliable with the
+ * 5 to 20 rounds a run has.
  *
  * <p>k is the largest that still covers {@link #WANTED} (95 %); with fewer than six rounds no k
  * does, and the interval is the whole range with the coverage it has (five rounds: 93.75 %).
