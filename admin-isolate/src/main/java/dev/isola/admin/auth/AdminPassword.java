@@ -33,6 +33,20 @@ public final class AdminPassword {
     public record Source(String hash, String description) {
     }
 
+    /**
+     * A password given to this start, before any stored one.
+     *
+     * @param password the password itself
+     * @param file     the password file it was read from; empty when it came from {@value #ENVIRONMENT}
+     */
+    public record Given(char[] password, Optional<Path> file) {
+
+        /** Where it came from, for messages. */
+        public String description() {
+            return file.map(f -> "the password file " + f).orElse("the environment variable " + ENVIRONMENT);
+        }
+    }
+
     private AdminPassword() {
     }
 
@@ -42,12 +56,9 @@ public final class AdminPassword {
      * @throws AdminPasswordException saying what is missing or wrong and how to set a password
      */
     public static Source resolve(AdminFiles files, Map<String, String> environment, Optional<Path> passwordFile) {
-        String fromEnvironment = environment.get(ENVIRONMENT);
-        if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
-            return new Source(PasswordHash.of(fromEnvironment.toCharArray()), "the environment variable " + ENVIRONMENT);
-        }
-        if (passwordFile.isPresent()) {
-            return new Source(PasswordHash.of(readPasswordFile(passwordFile.get())), "the password file " + passwordFile.get());
+        Optional<Given> given = given(environment, passwordFile);
+        if (given.isPresent()) {
+            return new Source(PasswordHash.of(given.get().password()), given.get().description());
         }
         if (Files.isRegularFile(files.passwordHash())) {
             String hash;
@@ -73,8 +84,7 @@ public final class AdminPassword {
      * @return the generated password, to show once; empty if a password was given or already stored
      */
     public static Optional<char[]> generateIfNone(AdminFiles files, Map<String, String> environment, Optional<Path> passwordFile) {
-        String fromEnvironment = environment.get(ENVIRONMENT);
-        if ((fromEnvironment != null && !fromEnvironment.isEmpty()) || passwordFile.isPresent() || Files.exists(files.passwordHash())) {
+        if (fromEnvironment(environment).isPresent() || passwordFile.isPresent() || Files.exists(files.passwordHash())) {
             return Optional.empty();
         }
         char[] password = PasswordHash.generatePassword();
@@ -86,6 +96,23 @@ public final class AdminPassword {
             throw new AdminPasswordException("cannot store the generated admin password in " + files.directory() + ": " + e.getMessage());
         }
         return Optional.of(password);
+    }
+
+    /**
+     * The password given to this start, in the order above: {@value #ENVIRONMENT}, else the
+     * password file (read and checked); empty when neither is given. Tools that call the admin
+     * isolate take its password from here, so that they find the one it took.
+     *
+     * @throws AdminPasswordException if the password file cannot be read or its first line is empty
+     */
+    public static Optional<Given> given(Map<String, String> environment, Optional<Path> passwordFile) {
+        return fromEnvironment(environment).map(password -> new Given(password.toCharArray(), Optional.empty()))
+                .or(() -> passwordFile.map(file -> new Given(readPasswordFile(file), Optional.of(file))));
+    }
+
+    /** The environment variable's value; an empty one counts as none. */
+    private static Optional<String> fromEnvironment(Map<String, String> environment) {
+        return Optional.ofNullable(environment.get(ENVIRONMENT)).filter(value -> !value.isEmpty());
     }
 
     /**

@@ -146,15 +146,12 @@ public final class AppServerMain {
         }
     }
 
-    /** Where the admin password the user logs in with is, in the admin isolate's order ({@link AdminPassword}). */
+    /** Where the admin password the user logs in with is, in the admin isolate's order ({@link AdminPassword#given}). */
     static String passwordSource(AdminFiles files, Optional<Path> passwordFile) {
-        String fromEnvironment = System.getenv(AdminPassword.ENVIRONMENT);
-        // An empty variable counts as none, as for the admin isolate.
-        if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
-            return "user " + PasswordCheck.USER + ", password from " + AdminPassword.ENVIRONMENT;
-        }
-        if (passwordFile.isPresent()) {
-            return "user " + PasswordCheck.USER + ", password in " + passwordFile.get();
+        Optional<AdminPassword.Given> given = AdminPassword.given(System.getenv(), passwordFile);
+        if (given.isPresent()) {
+            return "user " + PasswordCheck.USER + given.get().file().map(file -> ", password in " + file)
+                    .orElse(", password from " + AdminPassword.ENVIRONMENT);
         }
         if (Files.exists(files.generatedPassword())) {
             return "user " + PasswordCheck.USER + ", password in " + files.generatedPassword();
@@ -277,12 +274,9 @@ public final class AppServerMain {
          * the environment, the {@code --password-file} given, else the copy of a generated one.
          */
         static char[] demoPassword(Map<String, String> environment, Optional<Path> passwordFile, AdminFiles files) {
-            String fromEnvironment = environment.get(AdminPassword.ENVIRONMENT);
-            if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
-                return fromEnvironment.toCharArray();
-            }
-            if (passwordFile.isPresent()) {
-                return AdminPassword.readPasswordFile(passwordFile.get());
+            Optional<AdminPassword.Given> given = AdminPassword.given(environment, passwordFile);
+            if (given.isPresent()) {
+                return given.get().password();
             }
             if (Files.exists(files.generatedPassword())) {
                 return AdminPassword.readPasswordFile(files.generatedPassword());
