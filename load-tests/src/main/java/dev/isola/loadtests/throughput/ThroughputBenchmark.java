@@ -156,20 +156,20 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             admin = AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
                     work.resolve("domains"), mvmHome.toAbsolutePath(), adminPort == 0 ? LoopbackPort.free() : adminPort, work);
             Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), true);
-            URI colocated = null;
-            URI separate = null;
+            // Every configuration measured, in the order of the warm-ups: the products pages its load goes to.
+            java.util.LinkedHashMap<String, List<URI>> targets = new java.util.LinkedHashMap<>();
             if (!domainsOnly) {
                 say("starting the Derby network server isolate");
                 derby = DerbyServerIsolate.start(serverImage, mvmHome.toAbsolutePath(), Files.createDirectories(work.resolve("derbynet")),
                         LoopbackPort.free());
-                colocated = domain(admin, "colo", "jdbc:derby:products;create=true");
-                separate = domain(admin, "sepdb", derby.url("products"));
+                targets.put(COLOCATED, List.of(domain(admin, "colo", "jdbc:derby:products;create=true")));
+                targets.put(SEPARATE, List.of(domain(admin, "sepdb", derby.url("products"))));
             }
             List<URI> mdc = new ArrayList<>();
-            List<URI> ms = new ArrayList<>();
             for (int k = 1; k <= domains; k++) {
                 mdc.add(domain(admin, "mdc-" + k, "jdbc:derby:products;create=true"));
             }
+            targets.put(MDC, mdc);
             Optional<Variant> variant = variant();
             if (variant.isPresent()) {
                 List<URI> urls = new ArrayList<>();
@@ -178,7 +178,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                 }
                 extras.put(variant.get().label(), urls);
             }
-            ms.addAll(plainJvms(admin, "ms", List.of(), plain));
+            targets.put(MS_PLAIN, plainJvms(admin, "ms", List.of(), plain));
             if (withMsTuned) {
                 extras.put(MS_TUNED, plainJvms(admin, "mst", IsolateFlags.of(IsolateSettings.DEFAULTS, List.of()), plain));
             }
@@ -193,20 +193,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
 
             try (ClosedLoad load = new ClosedLoad(clients)) {
                 Duration warmup = Duration.ofSeconds(warmupSeconds);
-                URI colocatedPage = colocated;
-                URI separatePage = separate;
-                java.util.function.Function<String, List<URI>> targetsOf = configuration -> switch (configuration) {
-                    case COLOCATED -> List.of(colocatedPage);
-                    case SEPARATE -> List.of(separatePage);
-                    case MDC -> mdc;
-                    case MS_PLAIN -> ms;
-                    default -> extras.get(configuration);
-                };
-                List<String> all = new ArrayList<>(domainsOnly ? List.of(MDC, MS_PLAIN) : List.of(COLOCATED, SEPARATE, MDC, MS_PLAIN));
-                all.addAll(extras.keySet());
-                for (String configuration : all) {
-                    List<URI> targets = targetsOf.apply(configuration);
-                    LoadResult w = load.run("warm-up", configuration, 0, targets, clients, warmup);
+                targets.putAll(extras);
+                for (String configuration : targets.keySet()) {
+                    LoadResult w = load.run("warm-up", configuration, 0, targets.get(configuration), clients, warmup);
                     say(String.format(Locale.ROOT, "warm-up %-11s %7.1f req/s, %d errors %s", configuration, w.throughput(), w.errors(), load.firstError()));
                 }
                 Duration period = Duration.ofSeconds(seconds);
@@ -221,8 +210,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
                     order.addAll(domainsOrder);
                     for (String configuration : order) {
                         boolean database = configuration.equals(COLOCATED) || configuration.equals(SEPARATE);
-                        List<URI> targets = targetsOf.apply(configuration);
-                        LoadResult result = load.run(database ? "database" : "domains", configuration, r, targets, clients, period);
+                        LoadResult result = load.run(database ? "database" : "domains", configuration, r, targets.get(configuration), clients, period);
                         results.add(result);
                         say(String.format(Locale.ROOT, "round %d/%d %-11s %7.1f req/s  p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms  %d errors %s",
                                 r, rounds, configuration, result.throughput(), result.p50Millis(), result.p95Millis(), result.p99Millis(),

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -113,35 +115,30 @@ class ElasticYoungGenerationTest {
 
     /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
     private long[] awaitOld(Predicate<long[]> condition, String what) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        long[] last = null;
-        while (System.nanoTime() < deadline) {
-            Path report = work.resolve("old");
-            if (Files.exists(report)) {
-                String[] fields = Files.readString(report).trim().split(" ");
-                last = new long[]{Long.parseLong(fields[0]), Long.parseLong(fields[1])};
-                if (condition.test(last)) {
-                    return last;
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("timed out waiting for " + what + "; last reported " + java.util.Arrays.toString(last));
+        return awaitReport("old", text -> Arrays.stream(text.split(" ")).mapToLong(Long::parseLong).toArray(), condition,
+                Arrays::toString, what);
     }
 
+    /** Waits for the isolate's report of its young generation's committed bytes to satisfy {@code condition}. */
     private long awaitYoung(LongPredicate condition, String what) throws IOException, InterruptedException {
+        return awaitReport("young", Long::parseLong, condition::test, bytes -> bytes + " bytes", what);
+    }
+
+    /** Polls the report file {@code name} that {@link AllocateThenIdle} rewrites every 100 ms until its value satisfies {@code condition}. */
+    private <T> T awaitReport(String name, Function<String, T> parse, Predicate<T> condition,
+                              Function<T, String> show, String what) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        long last = -1;
+        T last = null;
         while (System.nanoTime() < deadline) {
-            Path report = work.resolve("young");
+            Path report = work.resolve(name);
             if (Files.exists(report)) {
-                last = Long.parseLong(Files.readString(report).trim());
+                last = parse.apply(Files.readString(report).trim());
                 if (condition.test(last)) {
                     return last;
                 }
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("timed out waiting for " + what + "; last reported " + last + " bytes");
+        throw new AssertionError("timed out waiting for " + what + "; last reported " + (last == null ? "nothing" : show.apply(last)));
     }
 }
