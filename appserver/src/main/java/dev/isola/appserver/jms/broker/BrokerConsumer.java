@@ -47,13 +47,21 @@ final class BrokerConsumer {
     }
 
     /**
-     * Pushes a delivery once {@code durable} completes (its delivery count is on disk), in
-     * the order deliveries were handed out, whatever order the store completes them in.
+     * Queues a pushed delivery behind those handed out before it. Called under the queue's
+     * lock, so the outbound order is the hand-out order; the sending happens after the lock,
+     * in {@link #sendWhenDurable}.
      */
-    void push(Delivery delivery, CompletableFuture<Void> durable) {
+    void queueForSending(Delivery delivery, CompletableFuture<Void> durable) {
         synchronized (outbound) {
             outbound.add(new Outbound(delivery, durable));
         }
+    }
+
+    /**
+     * Sends the queued deliveries whose delivery count is on disk, in queue order, whatever
+     * order the store completes them in: now if {@code durable} is done, else when it is.
+     */
+    void sendWhenDurable(CompletableFuture<Void> durable) {
         if (durable.isDone()) {
             flush();
         } else {

@@ -79,7 +79,11 @@ final class MessageQueue {
         this.policy = policy;
     }
 
-    /** Hand-outs decided under the lock, carried out after it. */
+    /**
+     * Hand-outs decided under the lock, sent after it. A pushed delivery already holds its
+     * place in the consumer's outbound queue (taken under the lock), so two threads sending
+     * their hand-outs at once cannot swap them.
+     */
     private record HandOut(BrokerConsumer consumer, Delivery delivery, CompletableFuture<Void> durable,
                            CompletableFuture<Delivery> pull) {
     }
@@ -93,7 +97,7 @@ final class MessageQueue {
                 if (h.pull() != null) {
                     h.durable().whenComplete((ok, failure) -> h.pull().complete(h.delivery()));
                 } else {
-                    h.consumer().push(h.delivery(), h.durable());
+                    h.consumer().sendWhenDurable(h.durable());
                 }
             }
             after.forEach(Runnable::run);
@@ -342,6 +346,7 @@ final class MessageQueue {
             pull = takePull(consumer);
         } else {
             consumer.credit--;
+            consumer.queueForSending(delivery, durable);
         }
         work.handOuts.add(new HandOut(consumer, delivery, durable, pull));
     }
