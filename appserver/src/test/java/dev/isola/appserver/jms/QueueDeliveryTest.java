@@ -7,6 +7,7 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageListener;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
@@ -26,9 +27,14 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -48,7 +54,7 @@ class QueueDeliveryTest {
     @BeforeAll
     static void startBroker() {
         jms = new JmsFixture(b -> b.queue("orders").queue("prio").queue("ttl").queue("delay").queue("listen").queue("browse")
-                .queue("multi"));
+                .queue("multi").queue("handover"));
     }
 
     @AfterAll
@@ -241,6 +247,76 @@ class QueueDeliveryTest {
         }
         assertTrue(all.await(30, TimeUnit.SECONDS), "received " + got.size() + " of " + count);
         assertEquals("", firstOutOfOrder(sent, got), "the listener got messages out of send order");
+    }
+
+    /**
+     * Listeners closed one after another while two producers keep sending: a delivery on its way
+     * to a consumer that has just closed goes back to the queue (from the thread that delivered
+     * it, which then needs the queue's lock) while the other producer's thread, holding that lock,
+     * hands a message to the same consumer. Every close returns, and every message sent reaches
+     * one of the listeners.
+     */
+    @Test
+    void closingListenersWhileTwoProducersSendLosesNoMessageAndEveryCloseReturns() throws Exception {
+        int listeners = 12;
+        Connection receiving = jms.connection();
+        Queue queue = receiving.createSession().createQueue("handover");
+        Set<String> got = ConcurrentHashMap.newKeySet();
+        AtomicBoolean stop = new AtomicBoolean();
+        ConcurrentLinkedQueue<String> sent = new ConcurrentLinkedQueue<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        List<Thread> producers = new ArrayList<>();
+        for (String name : List.of("a", "b")) {
+            producers.add(Thread.ofPlatform().name("producer-" + name).start(() -> {
+                try (Connection sending = jms.server().connectionFactory().createConnection()) {
+                    Session s = sending.createSession();
+                    MessageProducer producer = s.createProducer(queue);
+                    producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+                    for (int i = 0; !stop.get(); i++) {
+                        producer.send(s.createTextMessage(name + i));
+                        sent.add(name + i);
+                    }
+                } catch (JMSException | RuntimeException e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        MessageListener collect = m -> {
+            try {
+                got.add(((TextMessage) m).getText());
+            } catch (JMSException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        for (int i = 0; i < listeners; i++) {
+            MessageConsumer consumer = receiving.createSession().createConsumer(queue);
+            int before = got.size();
+            consumer.setMessageListener(collect);
+            long some = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (got.size() < before + 50 && System.nanoTime() - some < 0) {
+                Thread.sleep(1);
+            }
+            CompletableFuture<Void> closed = CompletableFuture.runAsync(() -> {
+                try {
+                    consumer.close();
+                } catch (JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            closed.get(30, TimeUnit.SECONDS);
+        }
+        stop.set(true);
+        for (Thread producer : producers) {
+            producer.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        assertEquals(List.of(), failures);
+        receiving.createSession().createConsumer(queue).setMessageListener(collect);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!got.containsAll(sent) && System.nanoTime() - deadline < 0) {
+            Thread.sleep(10);
+        }
+        List<String> lost = sent.stream().filter(m -> !got.contains(m)).toList();
+        assertEquals(List.of(), lost, lost.size() + " of " + sent.size() + " messages never reached a listener");
     }
 
     private static void awaitUntil(BooleanSupplier condition, long deadlineNanos) {

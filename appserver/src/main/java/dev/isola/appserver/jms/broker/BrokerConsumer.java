@@ -29,6 +29,8 @@ final class BrokerConsumer {
     boolean closed;
 
     private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
+    /** Guarded by {@code outbound}: a thread is sending from it. */
+    private boolean sending;
 
     private record Outbound(Delivery delivery, CompletableFuture<Void> durable) {
     }
@@ -69,10 +71,39 @@ final class BrokerConsumer {
         }
     }
 
+    /**
+     * Sends the deliveries at the head of the queue whose delivery count is on disk. One thread
+     * sends at a time, which keeps the order, and it sends without holding the queue's monitor:
+     * a delivery that reaches a consumer the client has just closed is released at once, which
+     * takes the message queue's lock, and a thread holding that lock may be waiting to queue a
+     * delivery here. A thread that finds another one sending leaves its deliveries to it.
+     */
     private void flush() {
         synchronized (outbound) {
-            while (!outbound.isEmpty() && outbound.peek().durable().isDone()) {
-                connection.send(new BrokerEvent.Deliver(outbound.poll().delivery()));
+            if (sending) {
+                return;
+            }
+            sending = true;
+        }
+        boolean drained = false;
+        try {
+            while (true) {
+                Outbound next;
+                synchronized (outbound) {
+                    if (outbound.isEmpty() || !outbound.peek().durable().isDone()) {
+                        sending = false;
+                        drained = true;
+                        return;
+                    }
+                    next = outbound.poll();
+                }
+                connection.send(new BrokerEvent.Deliver(next.delivery()));
+            }
+        } finally {
+            if (!drained) {
+                synchronized (outbound) {
+                    sending = false;
+                }
             }
         }
     }
