@@ -177,11 +177,7 @@ class QueueDeliveryTest {
         CountDownLatch all = new CountDownLatch(count);
         Session listening = c.createSession();
         listening.createConsumer(queue).setMessageListener(m -> {
-            try {
-                got.add(((TextMessage) m).getText());
-            } catch (JMSException e) {
-                throw new IllegalStateException(e);
-            }
+            got.add(textOf(m));
             all.countDown();
         });
         MessageProducer producer = s.createProducer(queue);
@@ -217,17 +213,13 @@ class QueueDeliveryTest {
         List<String> got = new CopyOnWriteArrayList<>();
         CountDownLatch all = new CountDownLatch(count);
         c.createSession().createConsumer(queue).setMessageListener(m -> {
-            try {
-                String text = ((TextMessage) m).getText();
-                got.add(text);
-                int index = Integer.parseInt(text.substring(1));
-                if (index % cycle == 0) {
-                    // Hold the window until the broker has a backlog for this consumer.
-                    awaitUntil(() -> sentCount.get() >= index + window + backlog, deadline);
-                    released.set(index);
-                }
-            } catch (JMSException e) {
-                throw new IllegalStateException(e);
+            String text = textOf(m);
+            got.add(text);
+            int index = Integer.parseInt(text.substring(1));
+            if (index % cycle == 0) {
+                // Hold the window until the broker has a backlog for this consumer.
+                awaitUntil(() -> sentCount.get() >= index + window + backlog, deadline);
+                released.set(index);
             }
             all.countDown();
         });
@@ -281,13 +273,7 @@ class QueueDeliveryTest {
                 }
             }));
         }
-        MessageListener collect = m -> {
-            try {
-                got.add(((TextMessage) m).getText());
-            } catch (JMSException e) {
-                throw new IllegalStateException(e);
-            }
-        };
+        MessageListener collect = m -> got.add(textOf(m));
         for (int i = 0; i < listeners; i++) {
             MessageConsumer consumer = receiving.createSession().createConsumer(queue);
             int before = got.size();
@@ -317,6 +303,15 @@ class QueueDeliveryTest {
         }
         List<String> lost = sent.stream().filter(m -> !got.contains(m)).toList();
         assertEquals(List.of(), lost, lost.size() + " of " + sent.size() + " messages never reached a listener");
+    }
+
+    /** A text message's text, for listeners (which cannot throw JMSException). */
+    private static String textOf(Message message) {
+        try {
+            return ((TextMessage) message).getText();
+        } catch (JMSException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void awaitUntil(BooleanSupplier condition, long deadlineNanos) {

@@ -85,26 +85,25 @@ final class BrokerConsumer {
             }
             sending = true;
         }
-        boolean drained = false;
         try {
             while (true) {
                 Outbound next;
                 synchronized (outbound) {
                     if (outbound.isEmpty() || !outbound.peek().durable().isDone()) {
+                        // Cleared in the same critical section as the last look, so that a delivery
+                        // queued after it finds no sender and sends itself.
                         sending = false;
-                        drained = true;
                         return;
                     }
                     next = outbound.poll();
                 }
                 connection.send(new BrokerEvent.Deliver(next.delivery()));
             }
-        } finally {
-            if (!drained) {
-                synchronized (outbound) {
-                    sending = false;
-                }
+        } catch (RuntimeException | Error e) {
+            synchronized (outbound) {
+                sending = false;
             }
+            throw e;
         }
     }
 }
