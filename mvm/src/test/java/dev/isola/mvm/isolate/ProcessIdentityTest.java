@@ -16,8 +16,10 @@ class ProcessIdentityTest {
 
     @Test
     void aZombieIsNotLive() throws Exception {
-        // sh starts a child that ends at once, then becomes a sleep that never reaps it.
-        Process parent = new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 30").start();
+        // sh starts a child, then becomes a sleep that never reaps it. The child ends only once its parent is that sleep
+        // ($$ in the subshell is the parent's pid): had it ended earlier, sh could have reaped it before the exec.
+        Process parent = new ProcessBuilder("sh", "-c",
+                "(while [ \"$(cat /proc/$$/comm)\" != sleep ]; do sleep 0.01; done) & echo $!; exec sleep 30").start();
         try {
             long zombie = Long.parseLong(new BufferedReader(new InputStreamReader(parent.getInputStream())).readLine().strip());
             long deadline = System.nanoTime() + 10_000_000_000L;
