@@ -23,10 +23,17 @@ import java.util.Optional;
  * version, entry offset and count) followed by {@code PerfDataEntry} records, each with a
  * name, a type ({@code 'J'} for a long, {@code 'B'} for bytes, used for strings) and a value.
  * A JVM started with {@code -XX:-UsePerfData} has no such file.
+ *
+ * <p>A JVM that is starting creates the file, sizes it (all zeros) and only then writes the
+ * prologue, and it sets the prologue's {@code accessible} byte once the counters are in place;
+ * until then the file is read as "no counters yet", not as a broken file.
  */
 final class PerfData {
 
     private static final int MAGIC = 0xcafec0c0;
+    /** Magic, byte order, major and minor version, accessible, used, overflow, time stamp, entry offset, entry count. */
+    private static final int PROLOGUE_LENGTH = 32;
+    private static final int ACCESSIBLE = 7;
 
     private final Map<String, Object> values;
 
@@ -51,14 +58,23 @@ final class PerfData {
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
-        return Optional.of(parse(bytes, file.get()));
+        return parse(bytes, file.get());
     }
 
-    static PerfData parse(byte[] bytes, Path source) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        if (bytes.length < 32 || buffer.order(ByteOrder.BIG_ENDIAN).getInt(0) != MAGIC) {
+    /**
+     * The counters in {@code bytes}, or empty when the JVM has not published them yet.
+     *
+     * @throws IOException naming {@code source} when its prologue is neither a perf data
+     *     prologue nor one still being written
+     */
+    static Optional<PerfData> parse(byte[] bytes, Path source) throws IOException {
+        if (bytes.length < PROLOGUE_LENGTH || isStillZero(bytes) || bytes[ACCESSIBLE] == 0 && startsWithMagic(bytes)) {
+            return Optional.empty();
+        }
+        if (!startsWithMagic(bytes)) {
             throw new IOException(source + " is not a HotSpot perf data file (bad magic)");
         }
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
         buffer.order(bytes[4] == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         int entryOffset = buffer.getInt(24);
         int entries = buffer.getInt(28);
@@ -82,7 +98,16 @@ final class PerfData {
             }
             at += length;
         }
-        return new PerfData(values);
+        return Optional.of(new PerfData(values));
+    }
+
+    private static boolean startsWithMagic(byte[] bytes) {
+        return ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).getInt(0) == MAGIC;
+    }
+
+    /** A file the JVM has sized but whose prologue it has not written: its magic is still zero. */
+    private static boolean isStillZero(byte[] bytes) {
+        return ByteBuffer.wrap(bytes).getInt(0) == 0;
     }
 
     /** A long counter, or {@code fallback} when the JVM has none of that name. */
