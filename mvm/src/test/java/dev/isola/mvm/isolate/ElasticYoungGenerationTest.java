@@ -45,8 +45,8 @@ class ElasticYoungGenerationTest {
             Files.writeString(work.resolve("idle"), "");
             awaitYoung(bytes -> bytes <= 12 * MB, "the young generation to shrink back towards 8m once idle");
 
-            String log = Files.readString(new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr());
-            assertTrue(log.contains("young generation grown towards 32m") && log.contains("young generation shrunk towards 8m"), log);
+            String log = awaitLog(isolate, "young generation shrunk towards 8m");
+            assertTrue(log.contains("young generation grown towards 32m"), log);
         } finally {
             isolate.halt(1).join();
         }
@@ -67,8 +67,8 @@ class ElasticYoungGenerationTest {
             assertTrue(collected[1] <= MB, "collected: little beyond what the collection left, not " + collected[1] / MB + " MB");
             long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
             assertTrue(young <= 9 * MB, "the young generation kept its idle size (8m), not " + young / MB + " MB");
-            String log = Files.readString(new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr());
-            assertTrue(log.contains("old generation collected while idle"), log);
+            // The isolate logs the collection after it: the report of the collected generation can come first.
+            String log = awaitLog(isolate, "old generation collected while idle");
             assertFalse(log.contains("young generation grown"), log);
         } finally {
             isolate.halt(1).join();
@@ -81,14 +81,7 @@ class ElasticYoungGenerationTest {
                 .jvmOption("-XX:+DisableExplicitGC")
                 .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "1"));
         try {
-            Path stderr = new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (!Files.readString(stderr).contains("-XX:+DisableExplicitGC forbids")) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("no warning about -XX:+DisableExplicitGC in " + Files.readString(stderr));
-                }
-                Thread.sleep(100);
-            }
+            awaitLog(isolate, "-XX:+DisableExplicitGC forbids");
             long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
             assertTrue(young <= 9 * MB, "keeps its idle size (8m), not " + young / MB + " MB");
         } finally {
@@ -114,6 +107,20 @@ class ElasticYoungGenerationTest {
     }
 
     /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
+    /** The isolate's stderr once it holds {@code line} (within two minutes). */
+    private static String awaitLog(Isolate isolate, String line) throws IOException, InterruptedException {
+        Path stderr = new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        String log;
+        while (!(log = Files.readString(stderr)).contains(line)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no '" + line + "' in the isolate's log: " + log);
+            }
+            Thread.sleep(100);
+        }
+        return log;
+    }
+
     private long[] awaitOld(Predicate<long[]> condition, String what) throws IOException, InterruptedException {
         return awaitReport("old", text -> Arrays.stream(text.split(" ")).mapToLong(Long::parseLong).toArray(), condition,
                 Arrays::toString, what);
