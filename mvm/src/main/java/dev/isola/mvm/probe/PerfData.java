@@ -68,11 +68,19 @@ final class PerfData {
      *     prologue nor one still being written
      */
     static Optional<PerfData> parse(byte[] bytes, Path source) throws IOException {
-        if (bytes.length < PROLOGUE_LENGTH || isStillZero(bytes) || bytes[ACCESSIBLE] == 0 && startsWithMagic(bytes)) {
+        if (bytes.length < PROLOGUE_LENGTH) {
             return Optional.empty();
         }
-        if (!startsWithMagic(bytes)) {
+        int magic = ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).getInt(0);
+        if (magic == 0) {
+            // Sized but its prologue not yet written.
+            return Optional.empty();
+        }
+        if (magic != MAGIC) {
             throw new IOException(source + " is not a HotSpot perf data file (bad magic)");
+        }
+        if (bytes[ACCESSIBLE] == 0) {
+            return Optional.empty();
         }
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         buffer.order(bytes[4] == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
@@ -99,15 +107,6 @@ final class PerfData {
             at += length;
         }
         return Optional.of(new PerfData(values));
-    }
-
-    private static boolean startsWithMagic(byte[] bytes) {
-        return ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).getInt(0) == MAGIC;
-    }
-
-    /** A file the JVM has sized but whose prologue it has not written: its magic is still zero. */
-    private static boolean isStillZero(byte[] bytes) {
-        return ByteBuffer.wrap(bytes).getInt(0) == 0;
     }
 
     /** A long counter, or {@code fallback} when the JVM has none of that name. */

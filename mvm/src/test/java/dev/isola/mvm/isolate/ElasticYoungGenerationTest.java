@@ -106,7 +106,6 @@ class ElasticYoungGenerationTest {
         return isolate;
     }
 
-    /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
     /** The isolate's stderr once it holds {@code line} (within two minutes). */
     private static String awaitLog(Isolate isolate, String line) throws IOException, InterruptedException {
         Path stderr = new IsolateDirectory(isolate.runDirectory().orElseThrow()).stderr();
@@ -121,6 +120,7 @@ class ElasticYoungGenerationTest {
         return log;
     }
 
+    /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
     private long[] awaitOld(Predicate<long[]> condition, String what) throws IOException, InterruptedException {
         return awaitReport("old", text -> Arrays.stream(text.split(" ")).mapToLong(Long::parseLong).toArray(), condition,
                 Arrays::toString, what);
