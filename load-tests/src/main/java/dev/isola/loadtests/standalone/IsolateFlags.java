@@ -28,6 +28,7 @@ public final class IsolateFlags {
                 settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap())));
         settings.collector().jvmFlag().ifPresent(flags::add);
         flags.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
+        flags.add(IsolateProcessDefaults.ALLOW_AGENT_LOADING);
         flags.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);
         flags.addAll(settings.jvmOptions());
         flags.addAll(extra);

@@ -53,7 +53,8 @@ final class CacheFlags {
             "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode", "-XX:MaxDirectMemorySize",
             "-XX:+HeapDumpOnOutOfMemoryError", "-XX:HeapDumpPath", "-XX:+ExitOnOutOfMemoryError",
             "-XX:+CrashOnOutOfMemoryError", "-XX:MaxGCPauseMillis", "-XX:ParallelGCThreads", "-XX:ConcGCThreads",
-            "-XX:+StartAttachListener", "-XX:SoftRefLRUPolicyMSPerMB", "-XX:TrimNativeHeapInterval");
+            "-XX:+StartAttachListener", "-XX:SoftRefLRUPolicyMSPerMB", "-XX:TrimNativeHeapInterval",
+            "-XX:+EnableDynamicAgentLoading", "-XX:-EnableDynamicAgentLoading");
 
     /** System properties the JVM compares with the training run's. */
     private static final List<String> RELEVANT_PROPERTY_PREFIXES = List.of("jdk.module.", "java.security.manager", "java.system.class.loader");

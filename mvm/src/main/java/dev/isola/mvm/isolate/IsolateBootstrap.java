@@ -93,6 +93,7 @@ public final class IsolateBootstrap {
         MethodHandle purposeMain = becomeOrHalt(purpose, directory, pid);
         orphanPolicy = purpose.orphanPolicy();
         new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "taken over", generation).writeTo(directory.state());
+        SpareJitReset.scheduleAfterTakeOver(directory);
         purposeMain.invokeExact(purpose.arguments().toArray(String[]::new));
     }
 

@@ -25,6 +25,12 @@ public final class IsolateProcessDefaults {
     /** An isolate that runs out of heap is ended rather than left limping; the runtime reports it as OutOfMemory from the message the JVM prints. */
     public static final String EXIT_ON_OUT_OF_MEMORY = "-XX:+ExitOnOutOfMemoryError";
 
+    /**
+     * A taken-over spare loads the runtime as a Java agent to drop its warm-up's JIT state
+     * ({@link SpareJitReset}); the JDK allows that by default but warns on the isolate's stderr.
+     */
+    public static final String ALLOW_AGENT_LOADING = "-XX:+EnableDynamicAgentLoading";
+
     private IsolateProcessDefaults() {
     }
 

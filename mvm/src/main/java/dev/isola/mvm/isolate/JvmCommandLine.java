@@ -32,6 +32,7 @@ final class JvmCommandLine {
         spec.youngGeneration().ifPresent(size -> command.addAll(ElasticYoungGeneration.jvmFlags(size, spec.busyYoungGeneration(), spec.maxHeap())));
         spec.collector().jvmFlag().ifPresent(command::add);
         command.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
+        command.add(IsolateProcessDefaults.ALLOW_AGENT_LOADING);
         if (spec.jvmOptions().stream().noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"))) {
             command.add(IsolateProcessDefaults.TRIM_NATIVE_HEAP);
         }

@@ -1,6 +1,7 @@
 package dev.isola.mvm.isolate;
 
 import dev.isola.mvm.isolate.workloads.CreateSpareThenWait;
+import dev.isola.mvm.isolate.workloads.ReportJitReset;
 import dev.isola.mvm.isolate.workloads.ReportOverLink;
 import dev.isola.mvm.isolate.workloads.WarmUp;
 import dev.isola.mvm.link.Link;
@@ -81,6 +82,59 @@ class SpareIsolateTest {
 
         IsolateStatus.Terminated end = shop.exit(7).get(30, TimeUnit.SECONDS);
         assertEquals(new TerminationCause.Exited(7), end.cause());
+    }
+
+    private record Reported(Isolate isolate, String text) {
+    }
+
+    /**
+     * A spare warmed up with {@code WarmUp compile}, taken over for {@link ReportJitReset} (which waits
+     * {@code waitSeconds} for the reset), both with the reset set to {@code setting} and {@code jvmOptions}.
+     */
+    private Reported jitResetReport(String setting, int waitSeconds, String... jvmOptions) throws Exception {
+        IsolateSpec.Builder spare = shape(WarmUp.class.getName(), "spare", "compile").toBuilder().orphanPolicy(OrphanPolicy.EXIT)
+                .systemProperty(SpareJitReset.DELAY_PROPERTY, setting);
+        IsolateSpec.Builder purpose = shape(ReportJitReset.class.getName(), "purpose", Integer.toString(waitSeconds)).toBuilder()
+                .systemProperty(SpareJitReset.DELAY_PROPERTY, setting);
+        for (String option : jvmOptions) {
+            spare.jvmOption(option);
+            purpose.jvmOption(option);
+        }
+        Isolate warmed = new Isolate(spare.build(), home, IsolateLauncher.jvmProcesses()).startSpare();
+        started.add(warmed);
+        warmed.spareReady().get(90, TimeUnit.SECONDS);
+        Isolate taken = warmed.takeOver(purpose.build());
+        Link report = Link.newLink(taken, Isolate.current());
+        taken.start(report);
+        started.add(taken);
+        return new Reported(taken, ((LinkMessage.Text) report.receive(Duration.ofSeconds(waitSeconds + 60))).text());
+    }
+
+    @Test
+    void aTakenOverSpareForgetsWhatItsWarmUpCompiledAndRunsOn() throws Exception {
+        Reported reported = jitResetReport("PT0S", 60);
+
+        assertTrue(reported.text().matches("reset \\d+ classes, failed \\[.*]; warm-up's spin compiled: yes, still in use: false"), reported.text());
+        int classes = Integer.parseInt(reported.text().split(" ")[1]);
+        assertTrue(classes > 10, "the runtime's and the test's classes at least: " + reported.text());
+        assertEquals(new TerminationCause.Exited(7), reported.isolate().exit(7).get(30, TimeUnit.SECONDS).cause());
+    }
+
+    @Test
+    void aSpareWithTheResetOffKeepsItsWarmUpsCode() throws Exception {
+        // Ten seconds is twice the default delay: a reset that ignored "off" would have come.
+        Reported reported = jitResetReport("off", 10);
+
+        assertEquals("no reset; warm-up's spin compiled: yes, still in use: true", reported.text());
+    }
+
+    @Test
+    void aSpareThatMayNotLoadAgentsKeepsItsWarmUpsCodeSaysWhyAndRunsOn() throws Exception {
+        Reported reported = jitResetReport("PT0S", 60, "-XX:-EnableDynamicAgentLoading");
+
+        assertTrue(reported.text().startsWith("reset failed: the JVM did not load ") && reported.text().endsWith("still in use: true"),
+                reported.text());
+        assertEquals(new TerminationCause.Exited(7), reported.isolate().exit(7).get(30, TimeUnit.SECONDS).cause());
     }
 
     @Test

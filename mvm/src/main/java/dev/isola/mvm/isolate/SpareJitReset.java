@@ -1,0 +1,166 @@
+package dev.isola.mvm.isolate;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import javax.management.JMException;
+import javax.management.ObjectName;
+
+/**
+ * Makes a taken-over spare forget what its warm-up taught the JIT compiler, so that the purpose
+ * it now serves is compiled from its own profiles, as in a JVM started cold for it.
+ *
+ * <p>Why: a spare's warm-up runs the server's code (and a throwaway application) before the
+ * purpose exists. HotSpot keeps for the life of the process the type profiles, invocation counts
+ * and compiled code that warm-up leaves, and compiles the purpose's hot paths on top of them: in
+ * the throughput benchmark, domains started from spares served 5 to 6 % less than domains started
+ * cold, over twenty rounds and after five minutes of warm-up, with half again as many compiled
+ * methods and their C2 compiler busier (docs/results/throughput/thaw-gap-profile/). HotSpot has no
+ * switch to drop a method's profile, but redefining a class (JVMTI, {@link
+ * Instrumentation#retransformClasses}) gives its methods new versions with no profile and no
+ * counts, and deoptimizes the compiled code that depended on the old ones; with the class's own
+ * bytes the redefinition changes nothing else (statics, objects and running frames stay).
+ *
+ * <p>So, {@link #DELAY_PROPERTY} after the take-over (5 s: after the purpose's first answer, which
+ * comes within about a second, so that the reset does not delay it), this loads itself as a Java
+ * agent through the JVM's {@code JVMTI.agent_load} diagnostic command and retransforms every class
+ * that the JDK's own loaders did not load: the server's, its libraries' and the applications'. The
+ * JDK's classes keep their state; a cold JVM's JDK is trained by its own boot as much as the
+ * spare's was. Classes that cannot be redefined any more (those of the warm-up's undeployed
+ * applications, whose loaders are closed) fail alone and are named in the log.
+ *
+ * <p>What it costs: 3 to 4 s of one core's time and a few pauses for the redefinition at a
+ * safepoint, once, and the new class versions' metadata, which is the process's own and no longer
+ * shared from the AOT cache. Set {@value #DELAY_PROPERTY} to {@code off} to keep the warm-up's JIT
+ * state; a JVM started with {@code -XX:-EnableDynamicAgentLoading} keeps it too (logged).
+ */
+public final class SpareJitReset {
+
+    /** When to reset after the take-over: an ISO-8601 duration ({@code PT5S}) or {@code off}. */
+    public static final String DELAY_PROPERTY = "mvm.spare.jitReset";
+    static final Duration DEFAULT_DELAY = Duration.ofSeconds(5);
+
+    private static final System.Logger LOG = System.getLogger(SpareJitReset.class.getName());
+    private static volatile Instrumentation instrumentation;
+    private static final CompletableFuture<Outcome> DONE = new CompletableFuture<>();
+
+    /** What one reset did. */
+    public record Outcome(int retransformed, List<String> failed, Duration took) {
+    }
+
+    private SpareJitReset() {
+    }
+
+    /** The agent's entry point, called by the JVM when {@link #reset} loads it. */
+    public static void agentmain(String options, Instrumentation given) {
+        instrumentation = given;
+    }
+
+    /** Completes once this isolate's reset is over (never in an isolate that was no spare or has it off). */
+    public static CompletableFuture<Outcome> done() {
+        return DONE;
+    }
+
+    /** Schedules the reset of a spare just taken over, unless {@link #DELAY_PROPERTY} turns it off. */
+    static void scheduleAfterTakeOver(IsolateDirectory directory) {
+        String setting = System.getProperty(DELAY_PROPERTY, DEFAULT_DELAY.toString());
+        if (setting.equalsIgnoreCase("off")) {
+            return;
+        }
+        Duration delay;
+        try {
+            delay = Duration.parse(setting);
+        } catch (java.time.format.DateTimeParseException e) {
+            LOG.log(System.Logger.Level.WARNING, "JIT state of the warm-up kept: " + DELAY_PROPERTY + "=" + setting
+                    + " is neither an ISO-8601 duration such as PT5S nor off");
+            return;
+        }
+        Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
+            try {
+                Thread.sleep(delay);
+                Outcome outcome = reset(directory.path().resolve("jit-reset-agent.jar"));
+                LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
+                        "forgot the warm-up's JIT state: %d classes retransformed in %d ms%s", outcome.retransformed(),
+                        outcome.took().toMillis(), outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
+                DONE.complete(outcome);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                DONE.completeExceptionally(e);
+            } catch (Exception | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "JIT state of the warm-up kept: " + e.getMessage());
+                DONE.completeExceptionally(e);
+            }
+        });
+    }
+
+    private static Outcome reset(Path agentJar) throws IOException, JMException, InterruptedException {
+        long started = System.nanoTime();
+        Instrumentation inst = loadAgent(agentJar);
+        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            ClassLoader loader = c.getClassLoader();
+            if (loader != null && loader != platform && inst.isModifiableClass(c) && !c.isHidden()) {
+                classes.add(c);
+            }
+        }
+        List<String> failed = new ArrayList<>();
+        int retransformed = retransform(inst, classes, failed);
+        return new Outcome(retransformed, List.copyOf(failed), Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /**
+     * Loads this class as an agent: a jar holding only a manifest that names it, since the class is
+     * on the class path already. The diagnostic command does what {@code jcmd <pid> JVMTI.agent_load}
+     * does, from inside the process.
+     */
+    private static Instrumentation loadAgent(Path agentJar) throws IOException, JMException, InterruptedException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Agent-Class", SpareJitReset.class.getName());
+        manifest.getMainAttributes().putValue("Can-Retransform-Classes", "true");
+        try (OutputStream out = new JarOutputStream(Files.newOutputStream(agentJar), manifest)) {
+            out.flush();
+        }
+        Object said = ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                "jvmtiAgentLoad", new Object[]{new String[]{agentJar.toString()}}, new String[]{String[].class.getName()});
+        Files.deleteIfExists(agentJar);
+        if (instrumentation == null) {
+            throw new IOException("the JVM did not load " + agentJar + " as an agent: " + String.valueOf(said).strip());
+        }
+        return instrumentation;
+    }
+
+    /**
+     * Retransforms {@code classes} in one redefinition; when one of them cannot be redefined the
+     * whole call changes nothing, so the list is halved until the culprits stand alone.
+     */
+    private static int retransform(Instrumentation inst, List<Class<?>> classes, List<String> failed) {
+        if (classes.isEmpty()) {
+            return 0;
+        }
+        try {
+            inst.retransformClasses(classes.toArray(Class<?>[]::new));
+            return classes.size();
+        } catch (Exception | LinkageError | InternalError e) {
+            if (classes.size() == 1) {
+                failed.add(classes.get(0).getName() + " (" + e.getClass().getSimpleName() + ")");
+                return 0;
+            }
+            int half = classes.size() / 2;
+            return retransform(inst, classes.subList(0, half), failed) + retransform(inst, classes.subList(half, classes.size()), failed);
+        }
+    }
+}
