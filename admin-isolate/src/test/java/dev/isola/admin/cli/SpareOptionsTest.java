@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code bin/appserver start --spare-isolates N --freeze-spares}: what is refused before an admin isolate starts, and why. */
+/** {@code bin/appserver start --spare-isolates N --freeze-spares --keep-spare-jit-state}: what is refused before an admin isolate starts, and why. */
 class SpareOptionsTest {
 
     @TempDir
@@ -33,6 +33,19 @@ class SpareOptionsTest {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> spares(0, true).check());
 
         assertTrue(none.getMessage().contains("--freeze-spares needs --spare-isolates 1 or more"), none.getMessage());
+    }
+
+    @Test
+    void keepingTheSparesJitStateNeedsSpares() {
+        AppServerMain.Spares none = spares(0, false);
+        none.keepJitState = true;
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, none::check);
+
+        assertTrue(refused.getMessage().contains("--keep-spare-jit-state needs --spare-isolates 1 or more"), refused.getMessage());
+        AppServerMain.Spares one = spares(1, false);
+        one.keepJitState = true;
+        assertDoesNotThrow(one::check);
     }
 
     @Test

@@ -86,7 +86,7 @@ public final class AdminFixture implements AutoCloseable {
         int port = freePort();
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
                 warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates,
-                freezeSpares), System.out);
+                freezeSpares, false), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();
         return fixture;
@@ -239,6 +239,20 @@ public final class AdminFixture implements AutoCloseable {
                 throw new AssertionError("interrupted while waiting for " + what);
             }
         }
+    }
+
+    /** Waits until {@code log} has a line containing {@code fragment}, and returns that line. */
+    public static String awaitLogLine(Path log, String fragment) {
+        String[] found = {null};
+        await("a line with '" + fragment + "' in " + log, () -> {
+            try {
+                found[0] = Files.readAllLines(log).stream().filter(line -> line.contains(fragment)).findFirst().orElse(null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return found[0] != null;
+        });
+        return found[0];
     }
 
     /** Polls {@code probe} until it gives {@code expected}; a failure shows what it gave last. */

@@ -10,6 +10,7 @@ import dev.isola.domains.logging.LastWordsLogManager;
 import dev.isola.mvm.image.Image;
 import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.OrphanPolicy;
+import dev.isola.mvm.isolate.SpareJitReset;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,17 +49,22 @@ public final class DomainIsolates {
      * The spec of a spare domain isolate ({@link DomainSpare}): the JVM a combined domain with
      * the default settings runs in, warmed up with {@code warmUpArchive} if given, to be taken
      * over by the next such domain to start ({@link dev.isola.mvm.isolate.Isolate#takeOver}).
-     * It exits with the admin isolate that started it: only that one can take it over.
+     * It exits with the admin isolate that started it: only that one can take it over. Unless
+     * {@code keepJitState}, the domain it becomes drops the JIT state of the warm-up 5 s after the
+     * take-over ({@link SpareJitReset}).
      */
-    public static IsolateSpec spareSpec(DomainsRoot root, Image image, Optional<Path> warmUpArchive) {
+    public static IsolateSpec spareSpec(DomainsRoot root, Image image, Optional<Path> warmUpArchive, boolean keepJitState) {
         List<String> arguments = new ArrayList<>(List.of(root.path().toString()));
         warmUpArchive.ifPresent(archive -> arguments.add(archive.toAbsolutePath().toString()));
         IsolateSettings settings = DomainConfig.defaults("spare", DomainMode.COMBINED, 0).settings(Member.SERVER);
-        return shape(settings, image, root.path(), DomainSpare.class.getName())
+        IsolateSpec.Builder spare = shape(settings, image, root.path(), DomainSpare.class.getName())
                 .name("spare")
                 .arguments(arguments)
-                .orphanPolicy(OrphanPolicy.EXIT)
-                .build();
+                .orphanPolicy(OrphanPolicy.EXIT);
+        if (keepJitState) {
+            spare.systemProperty(SpareJitReset.DELAY_PROPERTY, "off");
+        }
+        return spare.build();
     }
 
     /** Everything of a domain isolate's spec that is fixed when its JVM starts. */

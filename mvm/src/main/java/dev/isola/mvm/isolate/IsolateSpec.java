@@ -33,6 +33,9 @@ import java.util.regex.Pattern;
  */
 public final class IsolateSpec {
 
+    /** The prefix of the system properties that concern a spare's take-over only ({@link #processDifference}). */
+    public static final String SPARE_PROPERTY_PREFIX = "mvm.spare.";
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
     private static final Pattern BINARY_CLASS_NAME =
             Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
@@ -145,7 +148,9 @@ public final class IsolateSpec {
      * ({@link Isolate#takeOver}): the first of the settings fixed when a JVM starts (image, heap,
      * young generation, collector, system properties, environment, JVM options, working
      * directory) in which they differ, described; empty when the process fits {@code other}.
-     * Name, main class, arguments, orphan policy and start timeout may differ.
+     * Name, main class, arguments, orphan policy and start timeout may differ, and so may the
+     * system properties under {@value #SPARE_PROPERTY_PREFIX}: they tell a spare what to do when
+     * it is taken over ({@link SpareJitReset}), not what its process is.
      */
     public Optional<String> processDifference(IsolateSpec other) {
         record Setting(String what, Object mine, Object theirs) {
@@ -157,12 +162,18 @@ public final class IsolateSpec {
                 new Setting("youngGeneration", youngGeneration(), other.youngGeneration()),
                 new Setting("busyYoungGeneration", busyYoungGeneration(), other.busyYoungGeneration()),
                 new Setting("collector", collector, other.collector),
-                new Setting("systemProperties", systemProperties, other.systemProperties),
+                new Setting("systemProperties", withoutSpareProperties(systemProperties), withoutSpareProperties(other.systemProperties)),
                 new Setting("environment", environment, other.environment),
                 new Setting("jvmOptions", jvmOptions, other.jvmOptions),
                 new Setting("workingDirectory", workingDirectory(), other.workingDirectory()));
         return settings.stream().filter(s -> !s.mine().equals(s.theirs())).findFirst()
                 .map(s -> s.what() + " " + shown(s.mine()) + " is not " + shown(s.theirs()));
+    }
+
+    private static Map<String, String> withoutSpareProperties(Map<String, String> properties) {
+        Map<String, String> process = new LinkedHashMap<>(properties);
+        process.keySet().removeIf(key -> key.startsWith(SPARE_PROPERTY_PREFIX));
+        return process;
     }
 
     private static String shown(Object setting) {

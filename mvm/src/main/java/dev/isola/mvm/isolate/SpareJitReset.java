@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -35,21 +37,27 @@ import javax.management.ObjectName;
  *
  * <p>So, {@link #DELAY_PROPERTY} after the take-over (5 s: after the purpose's first answer, which
  * comes within about a second, so that the reset does not delay it), this loads itself as a Java
- * agent through the JVM's {@code JVMTI.agent_load} diagnostic command and retransforms every class
- * that the JDK's own loaders did not load: the server's, its libraries' and the applications'. The
- * JDK's classes keep their state; a cold JVM's JDK is trained by its own boot as much as the
- * spare's was. Classes that cannot be redefined any more (those of the warm-up's undeployed
- * applications, whose loaders are closed) fail alone and are named in the log.
+ * agent through the JVM's {@code JVMTI.agent_load} diagnostic command and retransforms the classes
+ * that have compiled code ({@code Compiler.codelist}) and that the JDK's own loaders did not load:
+ * the server's, its libraries' and the applications'. A method the warm-up ran hot enough to
+ * profile was compiled too, so these classes hold the warm-up's profiles; the other classes
+ * (nine in ten of the server's) hold none worth dropping, and redefining them would only cost
+ * memory: a redefined class's new methods and constant pool are the process's own, no longer
+ * shared from the AOT cache (all ~5,000 classes: some 30 MB of metaspace per domain; the ~400
+ * with code: a tenth of it). The JDK's classes keep their state; a cold JVM's JDK is trained by
+ * its own boot as much as the spare's was. Classes that cannot be redefined any more (those of
+ * the warm-up's undeployed applications, whose loaders are closed) fail alone and are named in
+ * the log.
  *
- * <p>What it costs: 3 to 4 s of one core's time and a few pauses for the redefinition at a
- * safepoint, once, and the new class versions' metadata, which is the process's own and no longer
- * shared from the AOT cache. Set {@value #DELAY_PROPERTY} to {@code off} to keep the warm-up's JIT
- * state; a JVM started with {@code -XX:-EnableDynamicAgentLoading} keeps it too (logged).
+ * <p>What it costs: under a second of one core's time and a pause for the redefinition at a
+ * safepoint, once, and the metadata above. Set {@value #DELAY_PROPERTY} to {@code off} to keep the
+ * warm-up's JIT state; a JVM started with {@code -XX:-EnableDynamicAgentLoading} keeps it too
+ * (logged).
  */
 public final class SpareJitReset {
 
     /** When to reset after the take-over: an ISO-8601 duration ({@code PT5S}) or {@code off}. */
-    public static final String DELAY_PROPERTY = "mvm.spare.jitReset";
+    public static final String DELAY_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitReset";
     static final Duration DEFAULT_DELAY = Duration.ofSeconds(5);
 
     private static final System.Logger LOG = System.getLogger(SpareJitReset.class.getName());
@@ -83,7 +91,7 @@ public final class SpareJitReset {
         try {
             delay = Duration.parse(setting);
         } catch (java.time.format.DateTimeParseException e) {
-            LOG.log(System.Logger.Level.WARNING, "JIT state of the warm-up kept: " + DELAY_PROPERTY + "=" + setting
+            LOG.log(System.Logger.Level.WARNING, "JIT state kept from before the take-over: " + DELAY_PROPERTY + "=" + setting
                     + " is neither an ISO-8601 duration such as PT5S nor off");
             return;
         }
@@ -92,14 +100,14 @@ public final class SpareJitReset {
                 Thread.sleep(delay);
                 Outcome outcome = reset(directory.path().resolve("jit-reset-agent.jar"));
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
-                        "forgot the warm-up's JIT state: %d classes retransformed in %d ms%s", outcome.retransformed(),
+                        "JIT reset after the take-over: %d classes retransformed in %d ms%s", outcome.retransformed(),
                         outcome.took().toMillis(), outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
                 DONE.complete(outcome);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 DONE.completeExceptionally(e);
             } catch (Exception | LinkageError e) {
-                LOG.log(System.Logger.Level.WARNING, "JIT state of the warm-up kept: " + e.getMessage());
+                LOG.log(System.Logger.Level.WARNING, "JIT state kept from before the take-over: " + e.getMessage());
                 DONE.completeExceptionally(e);
             }
         });
@@ -108,11 +116,12 @@ public final class SpareJitReset {
     private static Outcome reset(Path agentJar) throws IOException, JMException, InterruptedException {
         long started = System.nanoTime();
         Instrumentation inst = loadAgent(agentJar);
+        Set<String> compiled = classesWithCompiledCode(diagnosticCommand("compilerCodelist", new Object[0], new String[0]));
         ClassLoader platform = ClassLoader.getPlatformClassLoader();
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             ClassLoader loader = c.getClassLoader();
-            if (loader != null && loader != platform && inst.isModifiableClass(c) && !c.isHidden()) {
+            if (loader != null && loader != platform && !c.isHidden() && compiled.contains(c.getName()) && inst.isModifiableClass(c)) {
                 classes.add(c);
             }
         }
@@ -134,13 +143,39 @@ public final class SpareJitReset {
         try (OutputStream out = new JarOutputStream(Files.newOutputStream(agentJar), manifest)) {
             out.flush();
         }
-        Object said = ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                "jvmtiAgentLoad", new Object[]{new String[]{agentJar.toString()}}, new String[]{String[].class.getName()});
+        Object said = diagnosticCommand("jvmtiAgentLoad", new Object[]{new String[]{agentJar.toString()}}, new String[]{String[].class.getName()});
         Files.deleteIfExists(agentJar);
         if (instrumentation == null) {
             throw new IOException("the JVM did not load " + agentJar + " as an agent: " + String.valueOf(said).strip());
         }
         return instrumentation;
+    }
+
+    /** Runs a diagnostic command in this JVM, as {@code jcmd <pid>} would, through its platform MBean. */
+    private static Object diagnosticCommand(String operation, Object[] arguments, String[] signature) throws JMException {
+        return ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"), operation,
+                arguments, signature);
+    }
+
+    /**
+     * The names of the classes with a method in {@code codeList}, the text of {@code Compiler.codelist}:
+     * one line per compiled method, {@code <compile id> <level> <state> <class>.<method>(<descriptor>)<return> [...]}.
+     * A method's name has no dot, so the class's name is what comes before the last dot before the parenthesis.
+     */
+    static Set<String> classesWithCompiledCode(Object codeList) {
+        Set<String> classes = new HashSet<>();
+        for (String line : String.valueOf(codeList).split("\n")) {
+            String[] fields = line.trim().split("\\s+");
+            if (fields.length < 4) {
+                continue;
+            }
+            int parameters = fields[3].indexOf('(');
+            int dot = parameters < 0 ? -1 : fields[3].lastIndexOf('.', parameters);
+            if (dot > 0) {
+                classes.add(fields[3].substring(0, dot));
+            }
+        }
+        return classes;
     }
 
     /**

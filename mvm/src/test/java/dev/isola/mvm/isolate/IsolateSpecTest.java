@@ -122,4 +122,14 @@ class IsolateSpecTest {
         assertEquals("1g", MemorySize.parse("1024m").toJvmArgument());
         assertThrows(IllegalArgumentException.class, () -> MemorySize.parse("lots"));
     }
+
+    @Test
+    void aSparesOwnTakeOverSettingsDoNotKeepItFromBecomingASpecWithoutThem() {
+        IsolateSpec purpose = IsolateSpec.builder("a.Purpose").systemProperty("app.mode", "fast").build();
+        IsolateSpec spare = IsolateSpec.builder("a.WarmUp").systemProperty("app.mode", "fast").systemProperty(SpareJitReset.DELAY_PROPERTY, "off").build();
+        IsolateSpec other = IsolateSpec.builder("a.WarmUp").systemProperty("app.mode", "slow").systemProperty(SpareJitReset.DELAY_PROPERTY, "off").build();
+
+        assertEquals(java.util.Optional.empty(), spare.processDifference(purpose));
+        assertEquals(java.util.Optional.of("systemProperties {app.mode=slow} is not {app.mode=fast}"), other.processDifference(purpose));
+    }
 }

@@ -88,14 +88,14 @@ class SpareIsolateTest {
     }
 
     /**
-     * A spare warmed up with {@code WarmUp compile}, taken over for {@link ReportJitReset} (which waits
-     * {@code waitSeconds} for the reset), both with the reset set to {@code setting} and {@code jvmOptions}.
+     * A spare warmed up with {@code WarmUp compile}, with the reset set to {@code setting}, taken
+     * over for {@link ReportJitReset} (which waits {@code waitSeconds} for the reset), both with
+     * {@code jvmOptions}. The purpose's spec does not name the setting: it is the spare's.
      */
     private Reported jitResetReport(String setting, int waitSeconds, String... jvmOptions) throws Exception {
         IsolateSpec.Builder spare = shape(WarmUp.class.getName(), "spare", "compile").toBuilder().orphanPolicy(OrphanPolicy.EXIT)
                 .systemProperty(SpareJitReset.DELAY_PROPERTY, setting);
-        IsolateSpec.Builder purpose = shape(ReportJitReset.class.getName(), "purpose", Integer.toString(waitSeconds)).toBuilder()
-                .systemProperty(SpareJitReset.DELAY_PROPERTY, setting);
+        IsolateSpec.Builder purpose = shape(ReportJitReset.class.getName(), "purpose", Integer.toString(waitSeconds)).toBuilder();
         for (String option : jvmOptions) {
             spare.jvmOption(option);
             purpose.jvmOption(option);
@@ -116,7 +116,7 @@ class SpareIsolateTest {
 
         assertTrue(reported.text().matches("reset \\d+ classes, failed \\[.*]; warm-up's spin compiled: yes, still in use: false"), reported.text());
         int classes = Integer.parseInt(reported.text().split(" ")[1]);
-        assertTrue(classes > 10, "the runtime's and the test's classes at least: " + reported.text());
+        assertTrue(classes >= 1, "WarmUp at least, whose spin was compiled: " + reported.text());
         assertEquals(new TerminationCause.Exited(7), reported.isolate().exit(7).get(30, TimeUnit.SECONDS).cause());
     }
 

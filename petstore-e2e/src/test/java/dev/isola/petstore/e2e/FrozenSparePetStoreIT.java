@@ -96,6 +96,9 @@ class FrozenSparePetStoreIT {
         assertEquals(spareId, isolate.path("id").asText(), "the domain's isolate keeps the spare's id");
         assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the Pet Store's catalog from the domain's own database");
         Path domain = admin.domainsRoot().resolve("thawed");
+        // A restored process loads the agent and redefines its classes as one never frozen does.
+        String reset = AdminFixture.awaitLogLine(domain.resolve("logs").resolve("thawed.log"), "JIT reset after the take-over");
+        assertTrue(reset.matches(".*JIT reset after the take-over: \\d{3,} classes retransformed in \\d+ ms.*"), reset);
         String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));
         assertTrue(log.contains("combined domain thawed"), log);
         assertFalse(log.contains("warm-up"), "nothing of the spare's throwaway domain in the domain's log");

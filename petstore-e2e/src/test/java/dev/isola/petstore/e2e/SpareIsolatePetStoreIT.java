@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@code bin/appserver start --spare-isolates 1}): a combined domain's start takes the spare over,
  * and the domain it becomes is a domain like any other (its own log, its own Derby log, its
  * database, its Pet Store), nothing of the spare's throwaway domain left; what a spare cannot be
- * (another heap) starts in a new JVM, and a dead spare costs a start nothing but its speed.
+ * (another heap) starts in a new JVM, and a dead spare costs a start nothing but its speed. The
+ * domain drops the JIT state of the spare's warm-up a few seconds after it starts, and serves on.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -105,6 +106,13 @@ class SpareIsolatePetStoreIT {
         Path domain = admin.domainsRoot().resolve("quick");
         Path derbyLog = domain.resolve("data").resolve("derby.log");
         assertTrue(Files.size(derbyLog) > 0, "Derby logs into the domain's own data directory: " + derbyLog);
+        // The reset redefines the classes of Tomcat, the containers and the Pet Store, which then serve as before.
+        String reset = AdminFixture.awaitLogLine(domain.resolve("logs").resolve("quick.log"), "JIT reset after the take-over");
+        assertTrue(reset.matches(".*JIT reset after the take-over: \\d{3,} classes retransformed in \\d+ ms.*"), reset);
+        assertTrue(page(port, "/petstore/category?id=FISH").contains("Koi"), "the catalog after the reset");
+        for (String path : DomainSpare.PAGES) {
+            page(port, path);
+        }
         String log = Files.readString(domain.resolve("logs").resolve("quick.log"));
         assertTrue(log.contains("combined domain quick"), log);
         assertFalse(log.contains("warm-up"), "nothing of the spare's throwaway domain in the domain's log");
