@@ -38,19 +38,18 @@ import javax.management.ObjectName;
  * <p>So, {@link #DELAY_PROPERTY} after the take-over (5 s: after the purpose's first answer, which
  * comes within about a second, so that the reset does not delay it), this loads itself as a Java
  * agent through the JVM's {@code JVMTI.agent_load} diagnostic command and retransforms the classes
- * that have compiled code ({@code Compiler.codelist}) and that the JDK's own loaders did not load:
- * the server's, its libraries' and the applications'. A method the warm-up ran hot enough to
- * profile was compiled too, so these classes hold the warm-up's profiles; the other classes
- * (nine in ten of the server's) hold none worth dropping, and redefining them would only cost
- * memory: a redefined class's new methods and constant pool are the process's own, no longer
- * shared from the AOT cache (all ~5,000 classes: some 30 MB of metaspace per domain; the ~400
- * with code: a tenth of it). The JDK's classes keep their state; a cold JVM's JDK is trained by
- * its own boot as much as the spare's was. Classes that cannot be redefined any more (those of
- * the warm-up's undeployed applications, whose loaders are closed) fail alone and are named in
- * the log.
+ * of the class path (the server's and its libraries') that have a method with profiled code or
+ * code compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods
+ * that carry a profile. Every other class is left alone, because redefining costs memory: a
+ * redefined class's new methods and constant pool are the process's own, no longer shared from
+ * the AOT cache (all ~5,000 of the server's classes: some 30 MB of metaspace per domain). The
+ * JDK's classes keep their state (a cold JVM's JDK is trained by its own boot as much as the
+ * spare's was), and so do the applications' classes: the purpose's class loaders load them after
+ * the take-over, with nothing of the warm-up in them.
  *
  * <p>What it costs: under a second of one core's time and a pause for the redefinition at a
- * safepoint, once, and the metadata above. Set {@value #DELAY_PROPERTY} to {@code off} to keep the
+ * safepoint, once, and the metadata above; a class that cannot be redefined fails alone and is
+ * named in the log. Set {@value #DELAY_PROPERTY} to {@code off} to keep the
  * warm-up's JIT state; a JVM started with {@code -XX:-EnableDynamicAgentLoading} keeps it too
  * (logged).
  */
@@ -116,12 +115,11 @@ public final class SpareJitReset {
     private static Outcome reset(Path agentJar) throws IOException, JMException, InterruptedException {
         long started = System.nanoTime();
         Instrumentation inst = loadAgent(agentJar);
-        Set<String> compiled = classesWithCompiledCode(diagnosticCommand("compilerCodelist", new Object[0], new String[0]));
-        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        Set<String> profiled = classesWithProfiledCode(diagnosticCommand("compilerCodelist", new Object[0], new String[0]));
+        ClassLoader classPath = ClassLoader.getSystemClassLoader();
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            ClassLoader loader = c.getClassLoader();
-            if (loader != null && loader != platform && !c.isHidden() && compiled.contains(c.getName()) && inst.isModifiableClass(c)) {
+            if (c.getClassLoader() == classPath && !c.isHidden() && profiled.contains(c.getName()) && inst.isModifiableClass(c)) {
                 classes.add(c);
             }
         }
@@ -158,15 +156,17 @@ public final class SpareJitReset {
     }
 
     /**
-     * The names of the classes with a method in {@code codeList}, the text of {@code Compiler.codelist}:
-     * one line per compiled method, {@code <compile id> <level> <state> <class>.<method>(<descriptor>)<return> [...]}.
-     * A method's name has no dot, so the class's name is what comes before the last dot before the parenthesis.
+     * The names of the classes with a method compiled at tier 2, 3 or 4 in {@code codeList}, the
+     * text of {@code Compiler.codelist}: one line per compiled method, {@code <compile id> <tier>
+     * <state> <class>.<method>(<descriptor>)<return> [...]}. (Tier 1 is C1 without a profile, for
+     * trivial methods; tier 0, the JVM's native wrappers.) A method's name has no dot, so the
+     * class's name is what comes before the last dot before the parenthesis.
      */
-    static Set<String> classesWithCompiledCode(Object codeList) {
+    static Set<String> classesWithProfiledCode(Object codeList) {
         Set<String> classes = new HashSet<>();
         for (String line : String.valueOf(codeList).split("\n")) {
             String[] fields = line.trim().split("\\s+");
-            if (fields.length < 4) {
+            if (fields.length < 4 || !List.of("2", "3", "4").contains(fields[1])) {
                 continue;
             }
             int parameters = fields[3].indexOf('(');
