@@ -52,7 +52,7 @@ final class AdminFleet implements Fleet {
             ports.add(port);
         }
         this.admin = AppServerInstance.start(installation.java(), installation.image(), Optional.of(installation.ear()), root.resolve("domains"),
-                installation.mvmHome(), LoopbackPort.free(), root, setup.spareIsolates(), setup.freezeSpares());
+                installation.mvmHome(), LoopbackPort.free(), root, setup.appServerOptions());
     }
 
     @Override

@@ -2,6 +2,9 @@ package dev.isola.loadtests.evaluation;
 
 import dev.isola.domains.config.DomainMode;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * How N servers run in the evaluation (docs/EVALUATION.md): the paper's multi-server baselines
  * and its multi-domain configurations.
@@ -20,6 +23,11 @@ enum Setup {
      * each domain's start thaws it.
      */
     MDC_FROZEN("MDC-frozen", "combined domains, one admin isolate keeping a warmed-up spare isolate frozen to disk"),
+    /**
+     * MDC-frozen whose domains keep the JIT state of the spare's warm-up ({@code --keep-spare-jit-state}): what the
+     * JIT reset of a taken-over spare costs ({@link dev.isola.mvm.isolate.SpareJitReset}).
+     */
+    MDC_FROZEN_KEPT("MDC-frozen-kept", "as MDC-frozen, the domains keeping the JIT state of the spare's warm-up"),
     /** N separated domains (web, EJB and JMS isolates each) under one admin isolate. */
     MDS("MDS", "separated domains, one admin isolate");
 
@@ -49,12 +57,24 @@ enum Setup {
 
     /** Spare isolates the admin keeps ({@code bin/appserver start --spare-isolates}). */
     int spareIsolates() {
-        return this == MDC_SPARE || this == MDC_FROZEN ? 1 : 0;
+        return this == MDC_SPARE || this == MDC_FROZEN || this == MDC_FROZEN_KEPT ? 1 : 0;
     }
 
     /** Whether the spare waits frozen to disk ({@code bin/appserver start --freeze-spares}). */
     boolean freezeSpares() {
-        return this == MDC_FROZEN;
+        return this == MDC_FROZEN || this == MDC_FROZEN_KEPT;
+    }
+
+    /** The options of {@code bin/appserver start} that make this setup's admin isolate. */
+    List<String> appServerOptions() {
+        List<String> options = new ArrayList<>(List.of("--spare-isolates", Integer.toString(spareIsolates())));
+        if (freezeSpares()) {
+            options.add("--freeze-spares");
+        }
+        if (this == MDC_FROZEN_KEPT) {
+            options.add("--keep-spare-jit-state");
+        }
+        return options;
     }
 
     /** Parses a label as printed ({@code MS-plain}) or the constant's name, case-insensitively. */
@@ -64,6 +84,6 @@ enum Setup {
                 return setup;
             }
         }
-        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare, MDC-frozen or MDS)");
+        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare, MDC-frozen, MDC-frozen-kept or MDS)");
     }
 }

@@ -66,18 +66,14 @@ public final class AppServerInstance implements AutoCloseable {
      */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
                                           Path logDirectory) throws IOException, InterruptedException {
-        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, 0, false);
+        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, List.of());
     }
 
-    /** As {@link #start}, with {@code bin/appserver start --spare-isolates spareIsolates} (and {@code --freeze-spares}). */
+    /** As {@link #start}, with further options of {@code bin/appserver start} ({@code --spare-isolates 1 --freeze-spares}, ...). */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
-                                          Path logDirectory, int spareIsolates, boolean freezeSpares) throws IOException, InterruptedException {
+                                          Path logDirectory, List<String> startOptions) throws IOException, InterruptedException {
         AppServerInstance admin = new AppServerInstance(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory);
-        if (freezeSpares) {
-            admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates), "--freeze-spares");
-        } else {
-            admin.launcher("start", "--spare-isolates", Integer.toString(spareIsolates));
-        }
+        admin.launcher("start", startOptions.toArray(String[]::new));
         admin.running = true;
         return admin;
     }

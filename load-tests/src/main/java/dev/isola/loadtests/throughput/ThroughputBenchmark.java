@@ -378,7 +378,8 @@ public final class ThroughputBenchmark implements Callable<Integer> {
         say("starting an admin isolate with a spare " + (freeze ? "frozen to disk (bin/appserver start --spare-isolates 1 --freeze-spares)"
                 : "in memory (bin/appserver start --spare-isolates 1)"));
         return AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
-                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work, 1, freeze);
+                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work,
+                freeze ? List.of("--spare-isolates", "1", "--freeze-spares") : List.of("--spare-isolates", "1"));
     }
 
     /**
