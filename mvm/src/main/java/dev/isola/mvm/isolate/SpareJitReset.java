@@ -3,7 +3,6 @@ package dev.isola.mvm.isolate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,8 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import javax.management.JMException;
-import javax.management.ObjectName;
 
 /**
  * Makes a taken-over spare forget what its warm-up taught the JIT compiler, so that the purpose
@@ -37,21 +34,21 @@ import javax.management.ObjectName;
  *
  * <p>So, {@link #DELAY_PROPERTY} after the take-over (5 s: after the purpose's first answer, which
  * comes within about a second, so that the reset does not delay it), this loads itself as a Java
- * agent through the JVM's {@code JVMTI.agent_load} diagnostic command and retransforms the classes
- * of the class path (the server's and its libraries') that have a method with profiled code or
- * code compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods
- * that carry a profile. Every other class is left alone, because redefining costs memory: a
- * redefined class's new methods and constant pool are the process's own, no longer shared from
- * the AOT cache (all ~5,000 of the server's classes: some 30 MB of metaspace per domain). The
- * JDK's classes keep their state (a cold JVM's JDK is trained by its own boot as much as the
- * spare's was), and so do the applications' classes: the purpose's class loaders load them after
- * the take-over, with nothing of the warm-up in them.
+ * agent ({@code jcmd <own pid> JVMTI.agent_load}) and retransforms the classes of the class path
+ * (the server's and its libraries') that have a method with profiled code or code compiled from a
+ * profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods that carry a profile.
+ * Every other class is left alone, because redefining costs memory: a redefined class's new
+ * methods and constant pool are the process's own, no longer shared from the AOT cache (all ~5,000
+ * of the server's classes: some 30 MB of metaspace per domain). The JDK's classes keep their
+ * state (a cold JVM's JDK is trained by its own boot as much as the spare's was), and so do the
+ * applications' classes: the purpose's class loaders load them after the take-over, with nothing
+ * of the warm-up in them.
  *
- * <p>What it costs: under a second of one core's time and a pause for the redefinition at a
- * safepoint, once, and the metadata above; a class that cannot be redefined fails alone and is
- * named in the log. Set {@value #DELAY_PROPERTY} to {@code off} to keep the
- * warm-up's JIT state; a JVM started with {@code -XX:-EnableDynamicAgentLoading} keeps it too
- * (logged).
+ * <p>What it costs, once: a second or two of one core's time (two short {@code jcmd} processes,
+ * {@link Jcmd}, and the redefinition, in a pause at a safepoint), and the metadata above. A class
+ * that cannot be redefined fails alone and is named in the log. Set {@value #DELAY_PROPERTY} to
+ * {@code off} to keep the warm-up's JIT state; a JVM started with
+ * {@code -XX:-EnableDynamicAgentLoading} keeps it too (logged).
  */
 public final class SpareJitReset {
 
@@ -97,7 +94,7 @@ public final class SpareJitReset {
         Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
             try {
                 Thread.sleep(delay);
-                Outcome outcome = reset(directory.path().resolve("jit-reset-agent.jar"));
+                Outcome outcome = reset(directory.path());
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
                         "JIT reset after the take-over: %d classes retransformed in %d ms%s", outcome.retransformed(),
                         outcome.took().toMillis(), outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
@@ -112,10 +109,14 @@ public final class SpareJitReset {
         });
     }
 
-    private static Outcome reset(Path agentJar) throws IOException, JMException, InterruptedException {
+    private static Outcome reset(Path directory) throws IOException, InterruptedException {
         long started = System.nanoTime();
-        Instrumentation inst = loadAgent(agentJar);
-        Set<String> profiled = classesWithProfiledCode(diagnosticCommand("compilerCodelist", new Object[0], new String[0]));
+        Instrumentation inst = loadAgent(directory);
+        Jcmd.Result codeList = Jcmd.run(directory, "Compiler.codelist");
+        if (codeList.exitCode() != 0) {
+            throw new IOException("jcmd Compiler.codelist failed (exit " + codeList.exitCode() + "): " + codeList.output().strip());
+        }
+        Set<String> profiled = classesWithProfiledCode(codeList.output());
         ClassLoader classPath = ClassLoader.getSystemClassLoader();
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -130,10 +131,10 @@ public final class SpareJitReset {
 
     /**
      * Loads this class as an agent: a jar holding only a manifest that names it, since the class is
-     * on the class path already. The diagnostic command does what {@code jcmd <pid> JVMTI.agent_load}
-     * does, from inside the process.
+     * on the class path already.
      */
-    private static Instrumentation loadAgent(Path agentJar) throws IOException, JMException, InterruptedException {
+    private static Instrumentation loadAgent(Path directory) throws IOException, InterruptedException {
+        Path agentJar = directory.resolve("jit-reset-agent.jar");
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().putValue("Agent-Class", SpareJitReset.class.getName());
@@ -141,18 +142,16 @@ public final class SpareJitReset {
         try (OutputStream out = new JarOutputStream(Files.newOutputStream(agentJar), manifest)) {
             out.flush();
         }
-        Object said = diagnosticCommand("jvmtiAgentLoad", new Object[]{new String[]{agentJar.toString()}}, new String[]{String[].class.getName()});
-        Files.deleteIfExists(agentJar);
+        Jcmd.Result said;
+        try {
+            said = Jcmd.run(directory, "JVMTI.agent_load", agentJar.toString());
+        } finally {
+            Files.deleteIfExists(agentJar);
+        }
         if (instrumentation == null) {
-            throw new IOException("the JVM did not load " + agentJar + " as an agent: " + String.valueOf(said).strip());
+            throw new IOException("the JVM did not load " + agentJar + " as an agent: " + said.output().strip());
         }
         return instrumentation;
-    }
-
-    /** Runs a diagnostic command in this JVM, as {@code jcmd <pid>} would, through its platform MBean. */
-    private static Object diagnosticCommand(String operation, Object[] arguments, String[] signature) throws JMException {
-        return ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"), operation,
-                arguments, signature);
     }
 
     /**
