@@ -88,8 +88,8 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--freeze-spares", description = "keep the spare isolates frozen to disk (CRIU) rather than waiting in memory")
     boolean freezeSpares;
 
-    @Option(names = "--keep-spare-jit-state", description = "a domain started in a spare keeps the JIT state of the spare's warm-up")
-    boolean keepSpareJitState;
+    @Option(names = "--reset-spare-jit-state", description = "a domain started in a spare drops the JIT state of the spare's warm-up")
+    boolean resetSpareJitState;
 
     @Option(names = "--console-session-timeout", defaultValue = "30",
             description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
@@ -135,7 +135,7 @@ public final class AdminMain implements Callable<Integer> {
             }
         }
         Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, spareIsolates, freezeSpares,
-                keepSpareJitState, Optional.ofNullable(petstore));
+                resetSpareJitState, Optional.ofNullable(petstore));
         Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(expandedLimit.bytes(), 100_000)), uploadLimit.bytes());
         AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()

@@ -62,11 +62,11 @@ public final class AdminLauncher {
      * @param restartLimit  restarts of a domain within 10 minutes before it is marked failed
      * @param spareIsolates warmed-up JVMs the admin keeps for combined domains to start in (0: none)
      * @param freezeSpares  whether those wait frozen to disk with CRIU rather than in memory
-     * @param keepSpareJitState whether a domain started in a spare keeps the JIT state of its warm-up ({@link dev.isola.mvm.isolate.SpareJitReset})
+     * @param resetSpareJitState whether a domain started in a spare drops the JIT state of its warm-up ({@link dev.isola.mvm.isolate.SpareJitReset})
      */
     public record Settings(Path domainsRoot, String host, int port, Path image, Optional<Path> petstore, boolean aotCache,
                            Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize, int spareIsolates,
-                           boolean freezeSpares, boolean keepSpareJitState) {
+                           boolean freezeSpares, boolean resetSpareJitState) {
     }
 
     /**
@@ -157,8 +157,8 @@ public final class AdminLauncher {
         if (settings.freezeSpares()) {
             arguments.add("--freeze-spares");
         }
-        if (settings.keepSpareJitState()) {
-            arguments.add("--keep-spare-jit-state");
+        if (settings.resetSpareJitState()) {
+            arguments.add("--reset-spare-jit-state");
         }
         settings.petstore().ifPresent(p -> arguments.addAll(List.of("--petstore", p.toAbsolutePath().toString())));
         settings.passwordFile().ifPresent(p -> arguments.addAll(List.of("--password-file", p.toAbsolutePath().toString())));

@@ -48,14 +48,14 @@ public final class Supervisor implements AutoCloseable {
     /**
      * @param spareIsolates how many warmed-up spare isolates to keep for combined domains to start in ({@link SparePool})
      * @param freezeSpares  whether the spares wait frozen to disk rather than in memory
-     * @param keepSpareJitState whether the domains the spares become keep the JIT state of their warm-up
+     * @param resetSpareJitState whether the domains the spares become drop the JIT state of their warm-up
      * @param warmUpArchive what the spares warm up with (the Pet Store), if anything
      */
     public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy, int spareIsolates, boolean freezeSpares,
-                      boolean keepSpareJitState, Optional<Path> warmUpArchive) {
+                      boolean resetSpareJitState, Optional<Path> warmUpArchive) {
         this.root = root;
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
-        SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, keepSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
+        SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, resetSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
         this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root::load, spares);
     }
 

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code bin/appserver start --spare-isolates N --freeze-spares --keep-spare-jit-state}: what is refused before an admin isolate starts, and why. */
+/** {@code bin/appserver start --spare-isolates N --freeze-spares --reset-spare-jit-state}: what is refused before an admin isolate starts, and why. */
 class SpareOptionsTest {
 
     @TempDir
@@ -36,15 +36,15 @@ class SpareOptionsTest {
     }
 
     @Test
-    void keepingTheSparesJitStateNeedsSpares() {
+    void resettingTheSparesJitStateNeedsSpares() {
         AppServerMain.Spares none = spares(0, false);
-        none.keepJitState = true;
+        none.resetJitState = true;
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, none::check);
 
-        assertTrue(refused.getMessage().contains("--keep-spare-jit-state needs --spare-isolates 1 or more"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("--reset-spare-jit-state needs --spare-isolates 1 or more"), refused.getMessage());
         AppServerMain.Spares one = spares(1, false);
-        one.keepJitState = true;
+        one.resetJitState = true;
         assertDoesNotThrow(one::check);
     }
 

@@ -86,7 +86,7 @@ public final class AdminFixture implements AutoCloseable {
         int port = freePort();
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
                 warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates,
-                freezeSpares, false), System.out);
+                freezeSpares, spareIsolates > 0), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();
         return fixture;

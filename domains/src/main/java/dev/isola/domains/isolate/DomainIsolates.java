@@ -49,11 +49,12 @@ public final class DomainIsolates {
      * The spec of a spare domain isolate ({@link DomainSpare}): the JVM a combined domain with
      * the default settings runs in, warmed up with {@code warmUpArchive} if given, to be taken
      * over by the next such domain to start ({@link dev.isola.mvm.isolate.Isolate#takeOver}).
-     * It exits with the admin isolate that started it: only that one can take it over. Unless
-     * {@code keepJitState}, the domain it becomes drops the JIT state of the warm-up 5 s after the
-     * take-over ({@link SpareJitReset}).
+     * It exits with the admin isolate that started it: only that one can take it over. With
+     * {@code resetJitState}, the domain it becomes drops the JIT state of the warm-up 5 s after the
+     * take-over ({@link SpareJitReset}); without, it keeps it: the reset costs memory and, while
+     * the next spare warms up, CPU (docs/results/throughput/spare-jit-reset/).
      */
-    public static IsolateSpec spareSpec(DomainsRoot root, Image image, Optional<Path> warmUpArchive, boolean keepJitState) {
+    public static IsolateSpec spareSpec(DomainsRoot root, Image image, Optional<Path> warmUpArchive, boolean resetJitState) {
         List<String> arguments = new ArrayList<>(List.of(root.path().toString()));
         warmUpArchive.ifPresent(archive -> arguments.add(archive.toAbsolutePath().toString()));
         IsolateSettings settings = DomainConfig.defaults("spare", DomainMode.COMBINED, 0).settings(Member.SERVER);
@@ -61,7 +62,7 @@ public final class DomainIsolates {
                 .name("spare")
                 .arguments(arguments)
                 .orphanPolicy(OrphanPolicy.EXIT);
-        if (keepJitState) {
+        if (!resetJitState) {
             spare.systemProperty(SpareJitReset.DELAY_PROPERTY, "off");
         }
         return spare.build();

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A spare's spec fits a combined domain with the default settings, whether or not its domain keeps the warm-up's JIT state. */
+/** A spare's spec fits a combined domain with the default settings, whether or not its domain drops the warm-up's JIT state. */
 class DomainIsolatesTest {
 
     @TempDir
@@ -29,12 +29,12 @@ class DomainIsolatesTest {
     }
 
     @Test
-    void aSpareResetsTheJitStateOfItsWarmUpUnlessToldToKeepIt() {
+    void aSpareKeepsTheJitStateOfItsWarmUpUnlessToldToResetIt() {
         DomainsRoot root = DomainsRoot.at(dir);
         Image image = Image.ofCurrentJvm("test");
 
-        IsolateSpec resetting = DomainIsolates.spareSpec(root, image, Optional.empty(), false);
-        IsolateSpec keeping = DomainIsolates.spareSpec(root, image, Optional.empty(), true);
+        IsolateSpec resetting = DomainIsolates.spareSpec(root, image, Optional.empty(), true);
+        IsolateSpec keeping = DomainIsolates.spareSpec(root, image, Optional.empty(), false);
 
         assertFalse(resetting.systemProperties().containsKey(SpareJitReset.DELAY_PROPERTY), resetting.systemProperties().toString());
         assertEquals("off", keeping.systemProperties().get(SpareJitReset.DELAY_PROPERTY));
@@ -49,7 +49,7 @@ class DomainIsolatesTest {
         Image image = Image.ofCurrentJvm("test");
         IsolateSpec roomy = defaultCombinedDomain(root, image).toBuilder().maxHeap(MemorySize.parse("320m")).build();
 
-        Optional<String> difference = DomainIsolates.spareSpec(root, image, Optional.empty(), true).processDifference(roomy);
+        Optional<String> difference = DomainIsolates.spareSpec(root, image, Optional.empty(), false).processDifference(roomy);
 
         assertTrue(difference.isPresent() && difference.get().startsWith("maxHeap"), difference.toString());
     }

@@ -24,10 +24,10 @@ enum Setup {
      */
     MDC_FROZEN("MDC-frozen", "combined domains, one admin isolate keeping a warmed-up spare isolate frozen to disk"),
     /**
-     * MDC-frozen whose domains keep the JIT state of the spare's warm-up ({@code --keep-spare-jit-state}): what the
+     * MDC-frozen whose domains drop the JIT state of the spare's warm-up ({@code --reset-spare-jit-state}): what the
      * JIT reset of a taken-over spare costs ({@link dev.isola.mvm.isolate.SpareJitReset}).
      */
-    MDC_FROZEN_KEPT("MDC-frozen-kept", "as MDC-frozen, the domains keeping the JIT state of the spare's warm-up"),
+    MDC_FROZEN_RESET("MDC-frozen-reset", "as MDC-frozen, the domains dropping the JIT state of the spare's warm-up"),
     /** N separated domains (web, EJB and JMS isolates each) under one admin isolate. */
     MDS("MDS", "separated domains, one admin isolate");
 
@@ -57,12 +57,12 @@ enum Setup {
 
     /** Spare isolates the admin keeps ({@code bin/appserver start --spare-isolates}). */
     int spareIsolates() {
-        return this == MDC_SPARE || this == MDC_FROZEN || this == MDC_FROZEN_KEPT ? 1 : 0;
+        return this == MDC_SPARE || this == MDC_FROZEN || this == MDC_FROZEN_RESET ? 1 : 0;
     }
 
     /** Whether the spare waits frozen to disk ({@code bin/appserver start --freeze-spares}). */
     boolean freezeSpares() {
-        return this == MDC_FROZEN || this == MDC_FROZEN_KEPT;
+        return this == MDC_FROZEN || this == MDC_FROZEN_RESET;
     }
 
     /** The options of {@code bin/appserver start} that make this setup's admin isolate. */
@@ -71,8 +71,8 @@ enum Setup {
         if (freezeSpares()) {
             options.add("--freeze-spares");
         }
-        if (this == MDC_FROZEN_KEPT) {
-            options.add("--keep-spare-jit-state");
+        if (this == MDC_FROZEN_RESET) {
+            options.add("--reset-spare-jit-state");
         }
         return options;
     }
@@ -84,6 +84,6 @@ enum Setup {
                 return setup;
             }
         }
-        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare, MDC-frozen, MDC-frozen-kept or MDS)");
+        throw new IllegalArgumentException("unknown setup '" + text + "' (expected MS-plain, MS-tuned, MDC, MDC-spare, MDC-frozen, MDC-frozen-reset or MDS)");
     }
 }

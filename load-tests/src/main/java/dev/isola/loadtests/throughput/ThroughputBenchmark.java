@@ -121,6 +121,10 @@ public final class ThroughputBenchmark implements Callable<Integer> {
             + "round: whether a domain thawed from disk serves as fast as one started cold.")
     boolean withFrozen;
 
+    @Option(names = "--reset-spare-jit-state", description = "Start the admin isolates of --with-frozen and --with-spare with "
+            + "--reset-spare-jit-state: their domains drop the JIT state of the spare's warm-up 5 s after the take-over.")
+    boolean resetSpareJitState;
+
     @Option(names = "--with-spare", description = "Also K combined domains each started by taking over a spare isolate kept in memory "
             + "(MDC-spare: a further admin isolate with --spare-isolates 1), measured in every round: beside MDC-frozen, whether a gap "
             + "comes from the spare's warm-up or from its thaw.")
@@ -377,9 +381,15 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     private AppServerInstance spareAdmin(Path javaHome, Path work, boolean freeze) throws IOException, InterruptedException {
         say("starting an admin isolate with a spare " + (freeze ? "frozen to disk (bin/appserver start --spare-isolates 1 --freeze-spares)"
                 : "in memory (bin/appserver start --spare-isolates 1)"));
+        List<String> options = new ArrayList<>(List.of("--spare-isolates", "1"));
+        if (freeze) {
+            options.add("--freeze-spares");
+        }
+        if (resetSpareJitState) {
+            options.add("--reset-spare-jit-state");
+        }
         return AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
-                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work,
-                freeze ? List.of("--spare-isolates", "1", "--freeze-spares") : List.of("--spare-isolates", "1"));
+                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work, options);
     }
 
     /**
