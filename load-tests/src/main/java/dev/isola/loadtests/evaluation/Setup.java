@@ -1,8 +1,8 @@
 package dev.isola.loadtests.evaluation;
 
 import dev.isola.domains.config.DomainMode;
+import dev.isola.loadtests.standalone.AppServerInstance;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -67,14 +67,7 @@ enum Setup {
 
     /** The options of {@code bin/appserver start} that make this setup's admin isolate. */
     List<String> appServerOptions() {
-        List<String> options = new ArrayList<>(List.of("--spare-isolates", Integer.toString(spareIsolates())));
-        if (freezeSpares()) {
-            options.add("--freeze-spares");
-        }
-        if (this == MDC_FROZEN_RESET) {
-            options.add("--reset-spare-jit-state");
-        }
-        return options;
+        return AppServerInstance.spareOptions(spareIsolates(), freezeSpares(), this == MDC_FROZEN_RESET);
     }
 
     /** Parses a label as printed ({@code MS-plain}) or the constant's name, case-insensitively. */

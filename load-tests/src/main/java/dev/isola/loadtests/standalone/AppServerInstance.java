@@ -69,7 +69,19 @@ public final class AppServerInstance implements AutoCloseable {
         return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, List.of());
     }
 
-    /** As {@link #start}, with further options of {@code bin/appserver start} ({@code --spare-isolates 1 --freeze-spares}, ...). */
+    /** The options of {@code bin/appserver start} for {@code spareIsolates} spares, frozen to disk or not, their domains resetting the JIT state or not. */
+    public static List<String> spareOptions(int spareIsolates, boolean freeze, boolean resetJitState) {
+        List<String> options = new ArrayList<>(List.of("--spare-isolates", Integer.toString(spareIsolates)));
+        if (freeze) {
+            options.add("--freeze-spares");
+        }
+        if (resetJitState) {
+            options.add("--reset-spare-jit-state");
+        }
+        return options;
+    }
+
+    /** As {@link #start}, with further options of {@code bin/appserver start} ({@link #spareOptions}, ...). */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
                                           Path logDirectory, List<String> startOptions) throws IOException, InterruptedException {
         AppServerInstance admin = new AppServerInstance(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory);

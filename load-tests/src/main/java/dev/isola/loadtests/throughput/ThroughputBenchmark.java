@@ -381,15 +381,9 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     private AppServerInstance spareAdmin(Path javaHome, Path work, boolean freeze) throws IOException, InterruptedException {
         say("starting an admin isolate with a spare " + (freeze ? "frozen to disk (bin/appserver start --spare-isolates 1 --freeze-spares)"
                 : "in memory (bin/appserver start --spare-isolates 1)"));
-        List<String> options = new ArrayList<>(List.of("--spare-isolates", "1"));
-        if (freeze) {
-            options.add("--freeze-spares");
-        }
-        if (resetSpareJitState) {
-            options.add("--reset-spare-jit-state");
-        }
         return AppServerInstance.start(javaHome.resolve("bin/java"), image.toAbsolutePath(), Optional.ofNullable(petstore).map(Path::toAbsolutePath),
-                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work, options);
+                work.resolve("domains"), mvmHome.toAbsolutePath(), LoopbackPort.free(), work,
+                AppServerInstance.spareOptions(1, freeze, resetSpareJitState));
     }
 
     /**

@@ -58,6 +58,8 @@ public final class SpareJitReset {
     /** When to reset after the take-over: an ISO-8601 duration ({@code PT5S}) or {@code off}. */
     public static final String DELAY_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitReset";
     static final Duration DEFAULT_DELAY = Duration.ofSeconds(5);
+    /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #classesWithProfiledCode}). */
+    private static final Set<String> PROFILED_TIERS = Set.of("2", "3", "4");
 
     private static final System.Logger LOG = System.getLogger(SpareJitReset.class.getName());
     private static volatile Instrumentation instrumentation;
@@ -168,7 +170,7 @@ public final class SpareJitReset {
         Set<String> classes = new HashSet<>();
         for (String line : codeList.split("\n")) {
             String[] fields = line.trim().split("\\s+");
-            if (fields.length < 4 || !List.of("2", "3", "4").contains(fields[1])) {
+            if (fields.length < 4 || !PROFILED_TIERS.contains(fields[1])) {
                 continue;
             }
             int parameters = fields[3].indexOf('(');
