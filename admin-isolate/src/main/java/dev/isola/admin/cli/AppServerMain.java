@@ -58,9 +58,10 @@ public final class AppServerMain {
                 + " instead of waiting in memory: they cost no memory, and a domain starts in one about a quarter of a second later")
         boolean freeze;
 
+        // No per cent sign in the text: picocli formats descriptions with String.format.
         @Option(names = "--reset-spare-jit-state", description = "make a domain started in a spare drop what the spare's warm-up taught"
-                + " the JIT compiler, 5 s after the take-over: it then serves as much as a domain started cold (kept, some 5 % less),"
-                + " but takes some 18 MB more memory, and the next domains started slower in our measurements)")
+                + " the JIT compiler once it is busy (has used 10 s of CPU since the take-over): it then serves as much as a domain"
+                + " started cold (without, some 5 per cent less) for some 18 MB more memory; a quiet domain keeps the warm-up's code")
         boolean resetJitState;
 
         /** Refuses what cannot work before the admin isolate is started with it. */

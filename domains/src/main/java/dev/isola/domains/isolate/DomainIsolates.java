@@ -50,9 +50,9 @@ public final class DomainIsolates {
      * the default settings runs in, warmed up with {@code warmUpArchive} if given, to be taken
      * over by the next such domain to start ({@link dev.isola.mvm.isolate.Isolate#takeOver}).
      * It exits with the admin isolate that started it: only that one can take it over. With
-     * {@code resetJitState}, the domain it becomes drops the JIT state of the warm-up 5 s after the
-     * take-over ({@link SpareJitReset}); without, it keeps it: the reset costs memory and, while
-     * the next spare warms up, CPU (docs/results/throughput/spare-jit-reset/).
+     * {@code resetJitState}, the domain it becomes drops the JIT state of the warm-up once it is
+     * busy ({@link SpareJitReset}); without, it keeps it: the reset costs memory
+     * (docs/results/throughput/spare-jit-reset/).
      */
     public static IsolateSpec spareSpec(DomainsRoot root, Image image, Optional<Path> warmUpArchive, boolean resetJitState) {
         List<String> arguments = new ArrayList<>(List.of(root.path().toString()));

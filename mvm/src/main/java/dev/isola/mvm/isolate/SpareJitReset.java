@@ -3,6 +3,7 @@ package dev.isola.mvm.isolate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,12 +34,16 @@ import java.util.jar.Manifest;
  * counts, and deoptimizes the compiled code that depended on the old ones; with the class's own
  * bytes the redefinition changes nothing else (statics, objects and running frames stay).
  *
- * <p>So, {@link #DELAY_PROPERTY} after the take-over (5 s: after the purpose's first answer, which
- * comes within about a second, so that the reset does not delay it), this loads itself as a Java
- * agent ({@code jcmd <own pid> JVMTI.agent_load}) and retransforms the classes of the class path
- * (the server's and its libraries') that have a method with profiled code or code compiled from a
- * profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods that carry a profile.
- * Every other class is left alone, because redefining costs memory: a redefined class's new
+ * <p>When: once the purpose has worked, that is used {@link #CPU_PROPERTY} of processor time
+ * since the take-over (10 s by default), and no sooner than {@link #DELAY_PROPERTY} after it (5
+ * s). The reset pays only where throughput matters, and costs memory for good (below); a domain
+ * that starts, deploys its applications and serves a few hundred pages uses some 2 to 3 s, so a
+ * quiet domain keeps its warm-up's code and its memory, and does not take a core from the next
+ * domain's start, while a busy one passes 10 s within seconds to a minute. Then this loads itself
+ * as a Java agent ({@code jcmd <own pid> JVMTI.agent_load}) and retransforms the classes of the
+ * class path (the server's and its libraries') that have a method with profiled code or code
+ * compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods that
+ * carry a profile. Every other class is left alone, because redefining costs memory: a redefined class's new
  * methods and constant pool are the process's own, no longer shared from the AOT cache (all ~5,000
  * of the server's classes: some 30 MB of metaspace per domain). The JDK's classes keep their
  * state (a cold JVM's JDK is trained by its own boot as much as the spare's was), and so do the
@@ -50,14 +55,20 @@ import java.util.jar.Manifest;
  * some 18 MB for a domain with the Pet Store's traffic (which is why the admin isolate asks for
  * the reset only with {@code --reset-spare-jit-state}). A class that cannot be redefined fails
  * alone and is named in the log. Set {@value #DELAY_PROPERTY} to
- * {@code off} to keep the warm-up's JIT state; a JVM started with
- * {@code -XX:-EnableDynamicAgentLoading} keeps it too (logged).
+ * {@code off} to keep the warm-up's JIT state, and {@value #CPU_PROPERTY} to {@code PT0S} to reset
+ * after the delay whatever the purpose did; a JVM started with
+ * {@code -XX:-EnableDynamicAgentLoading} keeps its state too (logged).
  */
 public final class SpareJitReset {
 
     /** When to reset after the take-over: an ISO-8601 duration ({@code PT5S}) or {@code off}. */
     public static final String DELAY_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitReset";
     static final Duration DEFAULT_DELAY = Duration.ofSeconds(5);
+    /** The processor time the purpose must have used since the take-over before the reset: an ISO-8601 duration ({@code PT10S}). */
+    public static final String CPU_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitResetAfterCpu";
+    static final Duration DEFAULT_CPU = Duration.ofSeconds(10);
+    /** How often the purpose's processor time is read while it has not used {@link #CPU_PROPERTY} yet. */
+    private static final Duration CPU_POLL = Duration.ofMillis(500);
     /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #classesWithProfiledCode}). */
     private static final Set<String> PROFILED_TIERS = Set.of("2", "3", "4");
 
@@ -82,27 +93,38 @@ public final class SpareJitReset {
         return DONE;
     }
 
-    /** Schedules the reset of a spare just taken over, unless {@link #DELAY_PROPERTY} turns it off. */
+    /**
+     * Schedules the reset of a spare just taken over, unless {@link #DELAY_PROPERTY} turns it off:
+     * after the delay, once the purpose has used {@link #CPU_PROPERTY} of processor time.
+     */
     static void scheduleAfterTakeOver(IsolateDirectory directory) {
         String setting = System.getProperty(DELAY_PROPERTY, DEFAULT_DELAY.toString());
         if (setting.equalsIgnoreCase("off")) {
             return;
         }
         Duration delay;
+        Duration work;
         try {
-            delay = Duration.parse(setting);
-        } catch (DateTimeParseException e) {
-            LOG.log(System.Logger.Level.WARNING, "JIT state kept from before the take-over: " + DELAY_PROPERTY + "=" + setting
-                    + " is neither an ISO-8601 duration such as PT5S nor off");
+            delay = parse(DELAY_PROPERTY, setting, "neither an ISO-8601 duration such as PT5S nor off");
+            work = parse(CPU_PROPERTY, System.getProperty(CPU_PROPERTY, DEFAULT_CPU.toString()), "not an ISO-8601 duration such as PT10S");
+        } catch (IllegalArgumentException e) {
+            LOG.log(System.Logger.Level.WARNING, "JIT state kept from before the take-over: " + e.getMessage());
             return;
         }
+        Duration cpuAtTakeOver = ownCpuTime();
         Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
             try {
                 Thread.sleep(delay);
+                Duration worked = ownCpuTime().minus(cpuAtTakeOver);
+                while (worked.compareTo(work) < 0) {
+                    Thread.sleep(CPU_POLL);
+                    worked = ownCpuTime().minus(cpuAtTakeOver);
+                }
                 Outcome outcome = reset(directory.path());
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
-                        "JIT reset after the take-over: %d classes retransformed in %d ms%s", outcome.retransformed(),
-                        outcome.took().toMillis(), outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
+                        "JIT reset after the take-over, the purpose having used %.1f s of CPU: %d classes retransformed in %d ms%s",
+                        worked.toMillis() / 1000.0, outcome.retransformed(), outcome.took().toMillis(),
+                        outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
                 DONE.complete(outcome);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -112,6 +134,24 @@ public final class SpareJitReset {
                 DONE.completeExceptionally(e);
             }
         });
+    }
+
+    private static Duration parse(String property, String value, String whatItIsNot) {
+        try {
+            return Duration.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(property + "=" + value + " is " + whatItIsNot, e);
+        }
+    }
+
+    /**
+     * This process's processor time, all threads together. Where the platform cannot tell (Linux
+     * always can), the time since the JVM started stands in for it, so that the reset comes that
+     * long after the take-over rather than never.
+     */
+    private static Duration ownCpuTime() {
+        return ProcessHandle.current().info().totalCpuDuration()
+                .orElseGet(() -> Duration.ofMillis(ManagementFactory.getRuntimeMXBean().getUptime()));
     }
 
     private static Outcome reset(Path directory) throws IOException, InterruptedException {

@@ -2,6 +2,7 @@ package dev.isola.mvm.isolate;
 
 import dev.isola.mvm.isolate.workloads.CreateSpareThenWait;
 import dev.isola.mvm.isolate.workloads.ReportJitReset;
+import dev.isola.mvm.isolate.workloads.ReportJitResetAfterWork;
 import dev.isola.mvm.isolate.workloads.ReportOverLink;
 import dev.isola.mvm.isolate.workloads.WarmUp;
 import dev.isola.mvm.link.Link;
@@ -88,14 +89,15 @@ class SpareIsolateTest {
     }
 
     /**
-     * A spare warmed up with {@code WarmUp compile}, with the reset set to {@code setting}, taken
-     * over for {@link ReportJitReset} (which waits {@code waitSeconds} for the reset), both with
-     * {@code jvmOptions}. The purpose's spec does not name the setting: it is the spare's.
+     * A spare warmed up with {@code WarmUp compile}, with the reset's delay set to {@code delay}
+     * and the processor time it waits for to {@code cpu}, taken over for {@code purpose} (which
+     * reports on its first startup link), both with {@code jvmOptions}. The purpose's spec does not
+     * name the settings: they are the spare's.
      */
-    private Reported jitResetReport(String setting, int waitSeconds, String... jvmOptions) throws Exception {
+    private Reported jitResetReport(String delay, String cpu, IsolateSpec purposeSpec, String... jvmOptions) throws Exception {
         IsolateSpec.Builder spare = shape(WarmUp.class.getName(), "spare", "compile").toBuilder().orphanPolicy(OrphanPolicy.EXIT)
-                .systemProperty(SpareJitReset.DELAY_PROPERTY, setting);
-        IsolateSpec.Builder purpose = shape(ReportJitReset.class.getName(), "purpose", Integer.toString(waitSeconds)).toBuilder();
+                .systemProperty(SpareJitReset.DELAY_PROPERTY, delay).systemProperty(SpareJitReset.CPU_PROPERTY, cpu);
+        IsolateSpec.Builder purpose = purposeSpec.toBuilder();
         for (String option : jvmOptions) {
             spare.jvmOption(option);
             purpose.jvmOption(option);
@@ -107,12 +109,17 @@ class SpareIsolateTest {
         Link report = Link.newLink(taken, Isolate.current());
         taken.start(report);
         started.add(taken);
-        return new Reported(taken, ((LinkMessage.Text) report.receive(Duration.ofSeconds(waitSeconds + 60))).text());
+        return new Reported(taken, ((LinkMessage.Text) report.receive(Duration.ofSeconds(180))).text());
+    }
+
+    /** {@link ReportJitReset}, which waits {@code waitSeconds} for the reset. */
+    private IsolateSpec reportingPurpose(int waitSeconds) {
+        return shape(ReportJitReset.class.getName(), "purpose", Integer.toString(waitSeconds));
     }
 
     @Test
     void aTakenOverSpareForgetsWhatItsWarmUpCompiledAndRunsOn() throws Exception {
-        Reported reported = jitResetReport("PT0S", 60);
+        Reported reported = jitResetReport("PT0S", "PT0S", reportingPurpose(60));
 
         assertTrue(reported.text().matches("reset \\d+ classes, failed \\[.*]; warm-up's spin compiled: yes, still in use: false"), reported.text());
         int classes = Integer.parseInt(reported.text().split(" ")[1]);
@@ -121,16 +128,24 @@ class SpareIsolateTest {
     }
 
     @Test
+    void theResetWaitsUntilThePurposeHasWorked() throws Exception {
+        // Two seconds of processor time: the idle purpose uses next to none in its five seconds, the busy one a core.
+        Reported reported = jitResetReport("PT0S", "PT2S", shape(ReportJitResetAfterWork.class.getName(), "purpose", "5", "120"));
+
+        assertTrue(reported.text().matches("idle: no reset; after work: reset \\d+ classes"), reported.text());
+    }
+
+    @Test
     void aSpareWithTheResetOffKeepsItsWarmUpsCode() throws Exception {
         // Ten seconds is twice the default delay: a reset that ignored "off" would have come.
-        Reported reported = jitResetReport("off", 10);
+        Reported reported = jitResetReport("off", "PT0S", reportingPurpose(10));
 
         assertEquals("no reset; warm-up's spin compiled: yes, still in use: true", reported.text());
     }
 
     @Test
     void aSpareThatMayNotLoadAgentsKeepsItsWarmUpsCodeSaysWhyAndRunsOn() throws Exception {
-        Reported reported = jitResetReport("PT0S", 60, "-XX:-EnableDynamicAgentLoading");
+        Reported reported = jitResetReport("PT0S", "PT0S", reportingPurpose(60), "-XX:-EnableDynamicAgentLoading");
 
         assertTrue(reported.text().startsWith("reset failed: the JVM did not load ") && reported.text().endsWith("still in use: true"),
                 reported.text());
