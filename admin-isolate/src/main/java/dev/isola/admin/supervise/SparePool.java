@@ -215,10 +215,11 @@ public final class SparePool implements AutoCloseable {
                 return Optional.of(written);
             } catch (CheckpointException | IllegalStateException e) {
                 // CRIU cannot write out an open TCP connection. Seen once, after an admin restart, from a connection we could not
-                // name (the warm-up's HTTP client leaves none open: each is read to its end and disconnected, checked with ss);
-                // a connection is worth waiting for, as it may be closing, other reasons are not.
+                // name then (the warm-up's HTTP client leaves none open: each is read to its end and disconnected, checked with ss);
+                // the message, logged either way, now lists the process's connections with their ends and states. A connection is
+                // worth waiting for, as it may be closing, other reasons are not.
                 boolean connection = e instanceof CheckpointException && e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
-                if (!connection || attempt == FREEZE_ATTEMPTS || closed() || !pause(spare, attempt)) {
+                if (!connection || attempt == FREEZE_ATTEMPTS || closed() || !pause(spare, attempt, e.getMessage())) {
                     LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
                     return Optional.empty();
                 }
@@ -227,9 +228,9 @@ public final class SparePool implements AutoCloseable {
     }
 
     /** Waits for a spare's open connection to close before freezing it again; false if interrupted. */
-    private static boolean pause(Isolate spare, int attempt) {
+    private static boolean pause(Isolate spare, int attempt, String why) {
         LOG.log(System.Logger.Level.INFO, "spare isolate " + spare.id() + " still has a TCP connection open; freezing it again in "
-                + CONNECTION_WAIT.toSeconds() + " s (attempt " + (attempt + 1) + " of " + FREEZE_ATTEMPTS + ")");
+                + CONNECTION_WAIT.toSeconds() + " s (attempt " + (attempt + 1) + " of " + FREEZE_ATTEMPTS + "): " + why);
         try {
             Thread.sleep(CONNECTION_WAIT);
             return true;

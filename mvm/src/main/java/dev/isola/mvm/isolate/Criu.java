@@ -31,6 +31,8 @@ final class Criu {
     private static final int MINIMUM_MAJOR = 4;
     /** Restoring a domain-sized process takes a fraction of a second; a dump under load a few. */
     private static final long TIMEOUT_SECONDS = 60;
+    /** How CRIU says it will not write out an open TCP connection (criu/sk-inet.c). */
+    static final String CONNECTED_SOCKET = "Connected TCP socket";
 
     /** The last one found usable, with where it was looked for: a thaw must not spend a process start on the version check. */
     private static volatile Criu located;
@@ -109,11 +111,22 @@ final class Criu {
      * Writes process {@code pid} (a session leader with no children, its output in files) to
      * {@code images}, then kills it.
      *
-     * @throws CheckpointException with the tail of CRIU's log; the process then runs on as before
+     * @throws CheckpointException with the tail of CRIU's log, and the process's TCP connections
+     *                             when CRIU refused one of them; the process then runs on as before
      */
     void dump(long pid, Path images) {
-        run(List.of(binary.toString(), "dump", "--tree", Long.toString(pid), "--images-dir", images.toString(),
-                "--log-file", "dump.log"), Optional.of(images.resolve("dump.log")));
+        try {
+            run(List.of(binary.toString(), "dump", "--tree", Long.toString(pid), "--images-dir", images.toString(),
+                    "--log-file", "dump.log"), Optional.of(images.resolve("dump.log")));
+        } catch (CheckpointException e) {
+            // CRIU names no connection (criu/sk-inet.c); the process is still there to ask.
+            if (e.getMessage().contains(CONNECTED_SOCKET)) {
+                List<String> connections = TcpConnections.of(pid);
+                throw new CheckpointException(e.getMessage() + "; the process's TCP connections: "
+                        + (connections.isEmpty() ? "none left" : String.join(", ", connections)));
+            }
+            throw e;
+        }
     }
 
     /**

@@ -132,6 +132,9 @@ class FrozenSpareTest {
         CheckpointException connected = assertThrows(CheckpointException.class, () -> spare.freeze(home.resolve("frozen")));
 
         assertTrue(connected.getMessage().contains("Connected TCP socket"), connected.getMessage());
+        // The warm-up's client side, whose server side has closed: the message names it, which CRIU does not.
+        assertTrue(connected.getMessage().matches("(?s).*the process's TCP connections: .*127\\.0\\.0\\.1:\\d+ -> 127\\.0\\.0\\.1:\\d+ CLOSE_WAIT.*"),
+                connected.getMessage());
         assertFalse(Files.exists(home.resolve("frozen")), "a failed dump leaves no snapshot");
         // The spare waits on, unharmed; once its connection is gone (what SparePool waits for before it tries again) it freezes.
         Thread.sleep(6_000);
