@@ -145,13 +145,31 @@ public final class SpareJitReset {
     }
 
     /**
-     * This process's processor time, all threads together. Where the platform cannot tell (Linux
-     * always can), the time since the JVM started stands in for it, so that the reset comes that
-     * long after the take-over rather than never.
+     * This process's processor time, all threads together, from {@code /proc/self/stat}: not from
+     * {@link ProcessHandle.Info#totalCpuDuration}, which is empty in a process restored by CRIU (a
+     * thawed spare), since the JDK then finds a start time other than the one it knew and takes the
+     * process for another. Where {@code /proc} cannot tell, the time since the JVM started stands in
+     * for it, so that the reset comes that long after the take-over rather than never.
      */
     private static Duration ownCpuTime() {
-        return ProcessHandle.current().info().totalCpuDuration()
-                .orElseGet(() -> Duration.ofMillis(ManagementFactory.getRuntimeMXBean().getUptime()));
+        try {
+            return cpuTimeOfStat(Files.readString(Path.of("/proc/self/stat")));
+        } catch (IOException | RuntimeException e) {
+            return Duration.ofMillis(ManagementFactory.getRuntimeMXBean().getUptime());
+        }
+    }
+
+    /**
+     * The user and system time in a {@code /proc/<pid>/stat} line ({@code pid (comm) state ...},
+     * fields 14 and 15, in clock ticks of 1/100 s, which Linux gives user space whatever its
+     * internal tick). The command name in parentheses may hold spaces and parentheses, so fields
+     * are counted from the last closing one.
+     */
+    static Duration cpuTimeOfStat(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        // fields[0] is field 3 (state): utime is field 14, stime field 15.
+        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return Duration.ofMillis(ticks * 10);
     }
 
     private static Outcome reset(Path directory) throws IOException, InterruptedException {

@@ -1,5 +1,6 @@
 package dev.isola.mvm.isolate;
 
+import dev.isola.mvm.isolate.workloads.ReportJitResetAfterWork;
 import dev.isola.mvm.isolate.workloads.ReportOverLink;
 import dev.isola.mvm.isolate.workloads.WarmUp;
 import dev.isola.mvm.link.Link;
@@ -94,6 +95,23 @@ class FrozenSpareTest {
 
         // Its exit status comes from waitpid on the restored child, as for any isolate.
         assertEquals(new TerminationCause.Exited(7), shop.exit(7).get(30, TimeUnit.SECONDS).cause());
+    }
+
+    @Test
+    void aThawedSpareIsResetOnlyOnceItsPurposeHasWorked() throws Exception {
+        // The processor time is read again after the restore, where the JDK's ProcessHandle.Info has none to give.
+        IsolateSpec spareSpec = shape(WarmUp.class.getName(), "spare").toBuilder()
+                .systemProperty(SpareJitReset.DELAY_PROPERTY, "PT0S").systemProperty(SpareJitReset.CPU_PROPERTY, "PT2S").build();
+        Isolate spare = new Isolate(spareSpec, home, IsolateLauncher.jvmProcesses()).startSpare();
+        started.add(spare);
+        spare.spareReady().get(60, TimeUnit.SECONDS);
+        FrozenSpare frozen = spare.freeze(home.resolve("frozen"));
+        Link[] report = new Link[1];
+
+        startReporting(frozen.thaw(shape(ReportJitResetAfterWork.class.getName(), "purpose", "5", "120")), report);
+
+        String text = ((LinkMessage.Text) report[0].receive(Duration.ofSeconds(150))).text();
+        assertTrue(text.matches("idle: no reset; after work: reset \\d+ classes"), text);
     }
 
     @Test

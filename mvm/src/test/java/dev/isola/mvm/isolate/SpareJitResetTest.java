@@ -2,9 +2,13 @@ package dev.isola.mvm.isolate;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which classes a spare's JIT reset redefines: those with profiled code in the code list, read from its text as the JVM prints it. */
 class SpareJitResetTest {
@@ -30,5 +34,20 @@ class SpareJitResetTest {
     void aCodeListWithoutMethodsNamesNoClass() {
         assertEquals(Set.of(), SpareJitReset.classesWithProfiledCode("30444:\n"));
         assertEquals(Set.of(), SpareJitReset.classesWithProfiledCode(""));
+    }
+
+    @Test
+    void theProcessorTimeIsUserPlusSystemTimeOfTheStatLineWhateverTheCommandsName() {
+        String stat = "4242 (a (b) c) S 1 4242 4242 0 -1 4194560 9075 0 2 0 250 75 1 0 20 0 31 0 1234 3000000 5000 18446744073709551615";
+
+        assertEquals(Duration.ofMillis(3250), SpareJitReset.cpuTimeOfStat(stat));
+    }
+
+    @Test
+    void thisProcessHasUsedProcessorTimeByItsOwnStatLine() throws Exception {
+        Duration own = SpareJitReset.cpuTimeOfStat(Files.readString(Path.of("/proc/self/stat")));
+
+        assertTrue(own.compareTo(Duration.ZERO) > 0 && own.compareTo(ProcessHandle.current().info().totalCpuDuration().orElseThrow()) <= 0,
+                own + " against the JDK's " + ProcessHandle.current().info().totalCpuDuration());
     }
 }
