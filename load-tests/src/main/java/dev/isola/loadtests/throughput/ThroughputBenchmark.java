@@ -122,7 +122,7 @@ public final class ThroughputBenchmark implements Callable<Integer> {
     boolean withFrozen;
 
     @Option(names = "--reset-spare-jit-state", description = "Start the admin isolates of --with-frozen and --with-spare with "
-            + "--reset-spare-jit-state: their domains drop the JIT state of the spare's warm-up once busy (10 s of CPU after the take-over).")
+            + "--reset-spare-jit-state: their domains drop the JIT state of the spare's warm-up once busy (10 s of CPU within a minute).")
     boolean resetSpareJitState;
 
     @Option(names = "--with-spare", description = "Also K combined domains each started by taking over a spare isolate kept in memory "

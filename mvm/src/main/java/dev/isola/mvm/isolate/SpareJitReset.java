@@ -34,12 +34,13 @@ import java.util.jar.Manifest;
  * counts, and deoptimizes the compiled code that depended on the old ones; with the class's own
  * bytes the redefinition changes nothing else (statics, objects and running frames stay).
  *
- * <p>When: once the purpose has worked, that is used {@link #CPU_PROPERTY} of processor time
- * since the take-over (10 s by default), and no sooner than {@link #DELAY_PROPERTY} after it (5
- * s). The reset pays only where throughput matters, and costs memory for good (below); a domain
- * that starts, deploys its applications and serves a few hundred pages uses some 2 to 3 s, so a
- * quiet domain keeps its warm-up's code and its memory, and does not take a core from the next
- * domain's start, while a busy one passes 10 s within seconds to a minute. Then this loads itself
+ * <p>When: once the purpose is busy, that is has used {@link #CPU_PROPERTY} of processor time
+ * within a minute ({@link RecentCpu}; 10 s by default), and no sooner than {@link
+ * #DELAY_PROPERTY} after the take-over (5 s). The reset pays only where throughput matters, and
+ * costs memory for good (below); a domain that starts, deploys its applications and serves a few
+ * hundred pages uses some 2 to 3 s, and an idle one 3 ms a second, so a quiet domain keeps its
+ * warm-up's code and its memory, and does not take a core from the next domain's start, while a
+ * busy one passes 10 s within seconds. Then this loads itself
  * as a Java agent ({@code jcmd <own pid> JVMTI.agent_load}) and retransforms the classes of the
  * class path (the server's and its libraries') that have a method with profiled code or code
  * compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods that
@@ -64,10 +65,15 @@ public final class SpareJitReset {
     /** When to reset after the take-over: an ISO-8601 duration ({@code PT5S}) or {@code off}. */
     public static final String DELAY_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitReset";
     static final Duration DEFAULT_DELAY = Duration.ofSeconds(5);
-    /** The processor time the purpose must have used since the take-over before the reset: an ISO-8601 duration ({@code PT10S}). */
+    /**
+     * The processor time the purpose must have used within {@link #CPU_WINDOW} before the reset: an
+     * ISO-8601 duration ({@code PT10S}, a sixth of a core over the minute).
+     */
     public static final String CPU_PROPERTY = IsolateSpec.SPARE_PROPERTY_PREFIX + "jitResetAfterCpu";
     static final Duration DEFAULT_CPU = Duration.ofSeconds(10);
-    /** How often the purpose's processor time is read while it has not used {@link #CPU_PROPERTY} yet. */
+    /** How far back {@link #CPU_PROPERTY} counts. */
+    static final Duration CPU_WINDOW = Duration.ofMinutes(1);
+    /** How often the purpose's processor time is read while it is not busy. */
     private static final Duration CPU_POLL = Duration.ofMillis(500);
     /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #classesWithProfiledCode}). */
     private static final Set<String> PROFILED_TIERS = Set.of("2", "3", "4");
@@ -95,7 +101,8 @@ public final class SpareJitReset {
 
     /**
      * Schedules the reset of a spare just taken over, unless {@link #DELAY_PROPERTY} turns it off:
-     * after the delay, once the purpose has used {@link #CPU_PROPERTY} of processor time.
+     * after the delay, once the purpose has used {@link #CPU_PROPERTY} of processor time within
+     * {@link #CPU_WINDOW}.
      */
     static void scheduleAfterTakeOver(IsolateDirectory directory) {
         String setting = System.getProperty(DELAY_PROPERTY, DEFAULT_DELAY.toString());
@@ -111,19 +118,19 @@ public final class SpareJitReset {
             LOG.log(System.Logger.Level.WARNING, "JIT state kept from before the take-over: " + e.getMessage());
             return;
         }
-        Duration cpuAtTakeOver = ownCpuTime();
+        RecentCpu recent = new RecentCpu(CPU_WINDOW, System.nanoTime(), ownCpuTime());
         Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
             try {
                 Thread.sleep(delay);
-                Duration worked = ownCpuTime().minus(cpuAtTakeOver);
+                Duration worked = recent.add(System.nanoTime(), ownCpuTime());
                 while (worked.compareTo(work) < 0) {
                     Thread.sleep(CPU_POLL);
-                    worked = ownCpuTime().minus(cpuAtTakeOver);
+                    worked = recent.add(System.nanoTime(), ownCpuTime());
                 }
                 Outcome outcome = reset(directory.path());
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
-                        "JIT reset after the take-over, the purpose having used %.1f s of CPU: %d classes retransformed in %d ms%s",
-                        worked.toMillis() / 1000.0, outcome.retransformed(), outcome.took().toMillis(),
+                        "JIT reset after the take-over, the purpose having used %.1f s of CPU in %d s: %d classes retransformed in %d ms%s",
+                        worked.toMillis() / 1000.0, CPU_WINDOW.toSeconds(), outcome.retransformed(), outcome.took().toMillis(),
                         outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
                 DONE.complete(outcome);
             } catch (InterruptedException e) {

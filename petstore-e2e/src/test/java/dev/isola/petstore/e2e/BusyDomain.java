@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Keeps a domain with the Pet Store busy until its log says something: a domain started in a
- * spare drops the warm-up's JIT state only once it has worked (SpareJitReset waits for 10 s of
- * processor time since the take-over), so a test of the reset has to give it work.
+ * spare drops the warm-up's JIT state only once it is busy (SpareJitReset waits for 10 s of
+ * processor time within a minute), so a test of the reset has to give it work.
  */
 final class BusyDomain {
 
