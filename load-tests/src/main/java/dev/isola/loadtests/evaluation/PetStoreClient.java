@@ -33,8 +33,23 @@ final class PetStoreClient {
                 anyStatus ? "any status" : "200", timeout, () -> alive.getAsBoolean() ? Optional.empty() : Optional.of("its process exited"));
     }
 
-    /** {@code rounds} times every page of {@link #PAGES} and an add-to-cart, in one session; fails on any status but 200. */
+    /**
+     * A customer's session holds at most this many rounds: each adds one more of the same item to
+     * the cart, which takes up to 99 of an item (the Pet Store's {@code Cart.MAX_QUANTITY}).
+     */
+    static final int ROUNDS_PER_SESSION = 90;
+
+    /**
+     * {@code rounds} times every page of {@link #PAGES} and an add-to-cart, in one session per
+     * {@link #ROUNDS_PER_SESSION} rounds; fails on any status but 200.
+     */
     static void exercise(int port, int rounds) throws IOException, InterruptedException {
+        for (int done = 0; done < rounds; done += ROUNDS_PER_SESSION) {
+            exerciseOneSession(port, Math.min(ROUNDS_PER_SESSION, rounds - done));
+        }
+    }
+
+    private static void exerciseOneSession(int port, int rounds) throws IOException, InterruptedException {
         String base = "http://127.0.0.1:" + port;
         try (HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NORMAL).build()) {
             for (int round = 0; round < rounds; round++) {
