@@ -53,7 +53,7 @@ import java.util.jar.Manifest;
  *
  * <p>What it costs: once, a second or two of one core's time (two short {@code jcmd} processes,
  * {@link Jcmd}, and the redefinition, in a pause at a safepoint); for good, the metadata above,
- * some 18 MB for a domain with the Pet Store's traffic (which is why the admin isolate asks for
+ * some 18 MB for a domain after a few hundred Pet Store pages, 30 MB after 8,000 (which is why the admin isolate asks for
  * the reset only with {@code --reset-spare-jit-state}). A class that cannot be redefined fails
  * alone and is named in the log. Set {@value #DELAY_PROPERTY} to
  * {@code off} to keep the warm-up's JIT state, and {@value #CPU_PROPERTY} to {@code PT0S} to reset
