@@ -51,8 +51,6 @@ public final class SparePool implements AutoCloseable {
     private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration RETRY_DELAY = Duration.ofMinutes(1);
     private static final int FAILURES_BEFORE_GIVING_UP = 3;
-    /** How CRIU names the open TCP connection it refuses to write out (criu/sk-inet.c). */
-    private static final String CONNECTED_SOCKET = "Connected TCP socket";
     /** Longer than the JDK's HTTP keep-alive cache keeps an idle connection (5 s), should it be one. */
     private static final Duration CONNECTION_WAIT = Duration.ofSeconds(6);
     private static final int FREEZE_ATTEMPTS = 3;
@@ -218,7 +216,7 @@ public final class SparePool implements AutoCloseable {
                 // name then (the warm-up's HTTP client leaves none open: each is read to its end and disconnected, checked with ss);
                 // the message, logged either way, now lists the process's connections with their ends and states. A connection is
                 // worth waiting for, as it may be closing, other reasons are not.
-                boolean connection = e instanceof CheckpointException && e.getMessage() != null && e.getMessage().contains(CONNECTED_SOCKET);
+                boolean connection = e instanceof CheckpointException c && c.refusedForOpenConnection();
                 if (!connection || attempt == FREEZE_ATTEMPTS || closed() || !pause(spare, attempt, e.getMessage())) {
                     LOG.log(System.Logger.Level.WARNING, "spare isolate " + spare.id() + " could not be frozen, so it waits in memory: " + e.getMessage());
                     return Optional.empty();

@@ -32,7 +32,7 @@ final class Criu {
     /** Restoring a domain-sized process takes a fraction of a second; a dump under load a few. */
     private static final long TIMEOUT_SECONDS = 60;
     /** How CRIU says it will not write out an open TCP connection (criu/sk-inet.c). */
-    static final String CONNECTED_SOCKET = "Connected TCP socket";
+    private static final String CONNECTED_SOCKET = "Connected TCP socket";
 
     /** The last one found usable, with where it was looked for: a thaw must not spend a process start on the version check. */
     private static volatile Criu located;
@@ -123,7 +123,7 @@ final class Criu {
             if (e.getMessage().contains(CONNECTED_SOCKET)) {
                 List<String> connections = TcpConnections.of(pid);
                 throw new CheckpointException(e.getMessage() + "; the process's TCP connections: "
-                        + (connections.isEmpty() ? "none left" : String.join(", ", connections)));
+                        + (connections.isEmpty() ? "none left" : String.join(", ", connections)), true);
             }
             throw e;
         }

@@ -150,6 +150,7 @@ class FrozenSpareTest {
         CheckpointException connected = assertThrows(CheckpointException.class, () -> spare.freeze(home.resolve("frozen")));
 
         assertTrue(connected.getMessage().contains("Connected TCP socket"), connected.getMessage());
+        assertTrue(connected.refusedForOpenConnection(), "a refusal worth trying again once the connection is gone");
         // The warm-up's client side, whose server side has closed: the message names it, which CRIU does not.
         assertTrue(connected.getMessage().matches("(?s).*the process's TCP connections: .*127\\.0\\.0\\.1:\\d+ -> 127\\.0\\.0\\.1:\\d+ CLOSE_WAIT.*"),
                 connected.getMessage());
