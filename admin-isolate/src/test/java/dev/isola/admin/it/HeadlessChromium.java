@@ -3,6 +3,7 @@ package dev.isola.admin.it;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
@@ -123,8 +124,14 @@ public final class HeadlessChromium implements AutoCloseable {
         driver.get(url);
     }
 
-    /** The element {@code css} selects, waiting until it is on the page. */
+    /**
+     * The element {@code css} selects, waiting until it is on the page and, on a console page that
+     * refreshes itself, until its first refresh has filled the parts above the forms: a click
+     * computed before that lands where the button was, not where it is.
+     */
     public WebElement find(String css) {
+        until("the first refresh of " + driver.getCurrentUrl(), d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+                "return !document.body || !document.body.dataset.polls || document.body.dataset.refreshed === 'true';")));
         return until("an element " + css, d -> d.findElements(By.cssSelector(css)).stream().findFirst().orElse(null));
     }
 

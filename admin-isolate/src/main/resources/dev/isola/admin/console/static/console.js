@@ -189,12 +189,19 @@
       'No destination: the domain does not run, or its JMS sub-server has none yet.');
   }
 
+  // The first refresh fills the isolates table and the footprint chart above the forms, which
+  // moves them down; data-refreshed tells the browser tests (and anyone scripting the console)
+  // when the page has its settled layout, so a click does not land where a button used to be.
   function poll(refresh) {
     let running = false;
+    document.body.dataset.polls = 'true';
     const tick = async () => {
       if (running || document.hidden) return;
       running = true;
-      try { await refresh(); } catch (e) { console.warn('refresh failed:', e.message); } finally { running = false; }
+      try { await refresh(); } catch (e) { console.warn('refresh failed:', e.message); } finally {
+        running = false;
+        document.body.dataset.refreshed = 'true';
+      }
     };
     tick();
     setInterval(tick, POLL_MS);
