@@ -9,15 +9,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+
+import dev.isola.mvm.probe.PerfData;
 
 /**
  * Makes a taken-over spare forget what its warm-up taught the JIT compiler, so that the purpose
@@ -43,10 +49,15 @@ import java.util.jar.Manifest;
  * busy one passes 10 s within seconds. Then this loads itself
  * as a Java agent ({@code jcmd <own pid> JVMTI.agent_load}) and retransforms the classes of the
  * class path (the server's and its libraries') that have a method with profiled code or code
- * compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}): those are the methods that
- * carry a profile. Every other class is left alone, because redefining costs memory: a redefined class's new
+ * compiled from a profile (tiers 2 to 4 in {@code Compiler.codelist}) compiled before the
+ * take-over: those are the methods whose profile is the warm-up's. A class whose code was all
+ * compiled for the purpose carries the purpose's own profile, as in a cold JVM, and is left alone;
+ * so is every class without profiled code, because redefining costs memory: a redefined class's new
  * methods and constant pool are the process's own, no longer shared from the AOT cache (all ~5,000
- * of the server's classes: some 30 MB of metaspace per domain). The JDK's classes keep their
+ * of the server's classes: some 30 MB of metaspace per domain). Which code is the warm-up's comes
+ * from compile ids, which HotSpot hands out in order: the take-over notes how many compilations
+ * the JVM had made ({@link #compilationsSoFar}), and the reset takes the code with an id up to
+ * {@link #warmUpBoundary}. The JDK's classes keep their
  * state (a cold JVM's JDK is trained by its own boot as much as the spare's was), and so do the
  * applications' classes: the purpose's class loaders load them after the take-over, with nothing
  * of the warm-up in them.
@@ -75,15 +86,24 @@ public final class SpareJitReset {
     static final Duration CPU_WINDOW = Duration.ofMinutes(1);
     /** How often the purpose's processor time is read while it is not busy. */
     private static final Duration CPU_POLL = Duration.ofMillis(500);
-    /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #classesWithProfiledCode}). */
+    /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #profiledCode}). */
     private static final Set<String> PROFILED_TIERS = Set.of("2", "3", "4");
 
     private static final System.Logger LOG = System.getLogger(SpareJitReset.class.getName());
     private static volatile Instrumentation instrumentation;
     private static final CompletableFuture<Outcome> DONE = new CompletableFuture<>();
 
-    /** What one reset did. */
-    public record Outcome(int retransformed, List<String> failed, Duration took) {
+    /** HotSpot's perf counters of the compilations it finished and of those it gave up. */
+    private static final String COMPILED = "sun.ci.totalCompiles";
+    private static final String BAILED_OUT = "sun.ci.totalBailouts";
+
+    /**
+     * What one reset did: {@code retransformed} classes (of {@code classes}, by name), those that
+     * {@code failed}, and how many classes with profiled code compiled only after the take-over it
+     * left alone ({@code keptSinceTakeOver}, by name; empty when the JVM publishes no compile count,
+     * and every class with profiled code is then reset).
+     */
+    public record Outcome(int retransformed, Set<String> classes, List<String> failed, Set<String> keptSinceTakeOver, Duration took) {
     }
 
     private SpareJitReset() {
@@ -119,6 +139,7 @@ public final class SpareJitReset {
             return;
         }
         RecentCpu recent = new RecentCpu(CPU_WINDOW, System.nanoTime(), ownCpuTime());
+        OptionalLong compiledBefore = compilationsSoFar();
         Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
             try {
                 Thread.sleep(delay);
@@ -127,10 +148,12 @@ public final class SpareJitReset {
                     Thread.sleep(CPU_POLL);
                     worked = recent.add(System.nanoTime(), ownCpuTime());
                 }
-                Outcome outcome = reset(directory.path());
+                Outcome outcome = reset(directory.path(), compiledBefore);
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
-                        "JIT reset after the take-over, the purpose having used %.1f s of CPU in %d s: %d classes retransformed in %d ms%s",
+                        "JIT reset after the take-over, the purpose having used %.1f s of CPU in %d s: %d classes retransformed in %d ms%s%s",
                         worked.toMillis() / 1000.0, CPU_WINDOW.toSeconds(), outcome.retransformed(), outcome.took().toMillis(),
+                        compiledBefore.isEmpty() ? " (no compile count published, so all classes with profiled code)"
+                                : ", " + outcome.keptSinceTakeOver().size() + " compiled since the take-over kept",
                         outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
                 DONE.complete(outcome);
             } catch (InterruptedException e) {
@@ -179,24 +202,73 @@ public final class SpareJitReset {
         return Duration.ofMillis(ticks * 10);
     }
 
-    private static Outcome reset(Path directory) throws IOException, InterruptedException {
+    /**
+     * How many compilations this JVM has finished or given up so far (perf data, {@code
+     * -XX:+UsePerfData}, the default), or empty when it publishes none.
+     */
+    private static OptionalLong compilationsSoFar() {
+        try {
+            Optional<PerfData> counters = PerfData.of(ProcessHandle.current().pid());
+            long compiled = counters.map(c -> c.get(COMPILED, -1)).orElse(-1L);
+            return compiled < 0 ? OptionalLong.empty() : OptionalLong.of(compiled + counters.get().get(BAILED_OUT, 0));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * The highest compile id the JVM can have handed out by the take-over, when it had finished or
+     * given up {@code compilationsAtTakeOver} compilations; now it has {@code compilationsNow}, and
+     * the highest id in its code list is {@code highestIdNow}. HotSpot gives every compilation task
+     * an id when it queues it, and drops some tasks unrun (a method compiled meanwhile at another
+     * tier, for one), so ids run ahead of the count: by as many ids as were dropped, before the
+     * take-over or since. Adding all of them errs towards counting a few of the purpose's first
+     * compilations as the warm-up's (a class reset that needed no reset) rather than missing the
+     * warm-up's last ones, which are its hottest methods' C2 code.
+     */
+    static long warmUpBoundary(long compilationsAtTakeOver, long compilationsNow, long highestIdNow) {
+        return compilationsAtTakeOver + Math.max(0, highestIdNow - compilationsNow);
+    }
+
+    private static Outcome reset(Path directory, OptionalLong compiledBefore) throws IOException, InterruptedException {
         long started = System.nanoTime();
         Instrumentation inst = loadAgent(directory);
         Jcmd.Result codeList = Jcmd.run(directory, "Compiler.codelist");
         if (codeList.exitCode() != 0) {
             throw new IOException("jcmd Compiler.codelist failed (exit " + codeList.exitCode() + "): " + codeList.output().strip());
         }
-        Set<String> profiled = classesWithProfiledCode(codeList.output());
+        List<CompiledMethod> profiled = profiledCode(codeList.output());
+        long boundary = Long.MAX_VALUE;
+        OptionalLong compiledNow = compilationsSoFar();
+        if (compiledBefore.isPresent() && compiledNow.isPresent()) {
+            long highestId = profiled.stream().mapToLong(CompiledMethod::compileId).max().orElse(0);
+            boundary = warmUpBoundary(compiledBefore.getAsLong(), compiledNow.getAsLong(), highestId);
+        }
+        Set<String> warmUps = new HashSet<>();
+        Set<String> purposes = new HashSet<>();
+        for (CompiledMethod method : profiled) {
+            (method.compileId() <= boundary ? warmUps : purposes).add(method.className());
+        }
         ClassLoader classPath = ClassLoader.getSystemClassLoader();
         List<Class<?>> classes = new ArrayList<>();
+        Set<String> kept = new TreeSet<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (c.getClassLoader() == classPath && !c.isHidden() && profiled.contains(c.getName()) && inst.isModifiableClass(c)) {
+            if (c.getClassLoader() != classPath || c.isHidden() || !inst.isModifiableClass(c)) {
+                continue;
+            }
+            if (warmUps.contains(c.getName())) {
                 classes.add(c);
+            } else if (purposes.contains(c.getName())) {
+                kept.add(c.getName());
             }
         }
         List<String> failed = new ArrayList<>();
         int retransformed = retransform(inst, classes, failed);
-        return new Outcome(retransformed, List.copyOf(failed), Duration.ofNanos(System.nanoTime() - started));
+        Set<String> names = new TreeSet<>();
+        classes.forEach(c -> names.add(c.getName()));
+        failed.forEach(f -> names.remove(f.substring(0, f.indexOf(' '))));
+        return new Outcome(retransformed, Collections.unmodifiableSet(names), List.copyOf(failed), Collections.unmodifiableSet(kept),
+                Duration.ofNanos(System.nanoTime() - started));
     }
 
     /**
@@ -224,27 +296,31 @@ public final class SpareJitReset {
         return instrumentation;
     }
 
+    /** A method's code in {@code Compiler.codelist}: its compile id and its class's name. */
+    record CompiledMethod(long compileId, String className) {
+    }
+
     /**
-     * The names of the classes with a method compiled at tier 2, 3 or 4 in {@code codeList}, the
-     * text of {@code Compiler.codelist}: one line per compiled method, {@code <compile id> <tier>
-     * <state> <class>.<method>(<descriptor>)<return> [...]}. (Tier 1 is C1 without a profile, for
-     * trivial methods; tier 0, the JVM's native wrappers.) A method's name has no dot, so the
-     * class's name is what comes before the last dot before the parenthesis.
+     * The code compiled at tier 2, 3 or 4 in {@code codeList}, the text of {@code
+     * Compiler.codelist}: one line per compiled method, {@code <compile id> <tier> <state>
+     * <class>.<method>(<descriptor>)<return> [...]}. (Tier 1 is C1 without a profile, for trivial
+     * methods; tier 0, the JVM's native wrappers.) A method's name has no dot, so the class's name is
+     * what comes before the last dot before the parenthesis.
      */
-    static Set<String> classesWithProfiledCode(String codeList) {
-        Set<String> classes = new HashSet<>();
+    static List<CompiledMethod> profiledCode(String codeList) {
+        List<CompiledMethod> methods = new ArrayList<>();
         for (String line : codeList.split("\n")) {
             String[] fields = line.trim().split("\\s+");
-            if (fields.length < 4 || !PROFILED_TIERS.contains(fields[1])) {
+            if (fields.length < 4 || !PROFILED_TIERS.contains(fields[1]) || !fields[0].chars().allMatch(Character::isDigit)) {
                 continue;
             }
             int parameters = fields[3].indexOf('(');
             int dot = parameters < 0 ? -1 : fields[3].lastIndexOf('.', parameters);
             if (dot > 0) {
-                classes.add(fields[3].substring(0, dot));
+                methods.add(new CompiledMethod(Long.parseLong(fields[0]), fields[3].substring(0, dot)));
             }
         }
-        return classes;
+        return methods;
     }
 
     /**

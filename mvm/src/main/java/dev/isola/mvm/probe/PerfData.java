@@ -28,7 +28,7 @@ import java.util.Optional;
  * prologue, and it sets the prologue's {@code accessible} byte once the counters are in place;
  * until then the file is read as "no counters yet", not as a broken file.
  */
-final class PerfData {
+public final class PerfData {
 
     private static final int MAGIC = 0xcafec0c0;
     /** Magic, byte order, major and minor version, accessible, used, overflow, time stamp, entry offset, entry count. */
@@ -47,7 +47,7 @@ final class PerfData {
      *
      * @throws IOException naming the file when it exists but is not a perf data file
      */
-    static Optional<PerfData> of(long pid) throws IOException {
+    public static Optional<PerfData> of(long pid) throws IOException {
         Optional<Path> file = find(pid);
         if (file.isEmpty()) {
             return Optional.empty();
@@ -110,7 +110,7 @@ final class PerfData {
     }
 
     /** A long counter, or {@code fallback} when the JVM has none of that name. */
-    long get(String name, long fallback) {
+    public long get(String name, long fallback) {
         return values.get(name) instanceof Long value ? value : fallback;
     }
 

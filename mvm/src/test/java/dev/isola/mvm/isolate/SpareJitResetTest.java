@@ -1,16 +1,20 @@
 package dev.isola.mvm.isolate;
 
+import dev.isola.mvm.isolate.SpareJitReset.CompiledMethod;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Set;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Which classes a spare's JIT reset redefines: those with profiled code in the code list, read from its text as the JVM prints it. */
+/**
+ * Which classes a spare's JIT reset redefines: those with profiled code in the code list, read from
+ * its text as the JVM prints it, compiled before the take-over.
+ */
 class SpareJitResetTest {
 
     @Test
@@ -26,14 +30,26 @@ class SpareJitResetTest {
                 5803 1 0 dev.isola.Trivial.name()Ljava/lang/String; [0x1, 0x2 - 0x3]
                 """;
 
-        assertEquals(Set.of("org.apache.derby.impl.store.raw.data.BasePage", "Main", "dev.isola.Limited$Inner"),
-                SpareJitReset.classesWithProfiledCode(codeList));
+        assertEquals(List.of(new CompiledMethod(5789, "org.apache.derby.impl.store.raw.data.BasePage"),
+                        new CompiledMethod(5790, "org.apache.derby.impl.store.raw.data.BasePage"), new CompiledMethod(5801, "Main"),
+                        new CompiledMethod(5802, "dev.isola.Limited$Inner")),
+                SpareJitReset.profiledCode(codeList));
     }
 
     @Test
     void aCodeListWithoutMethodsNamesNoClass() {
-        assertEquals(Set.of(), SpareJitReset.classesWithProfiledCode("30444:\n"));
-        assertEquals(Set.of(), SpareJitReset.classesWithProfiledCode(""));
+        assertEquals(List.of(), SpareJitReset.profiledCode("30444:\n"));
+        assertEquals(List.of(), SpareJitReset.profiledCode(""));
+    }
+
+    @Test
+    void theWarmUpsCodeIsTheCodeWithAnIdUpToTheCountAtTheTakeOverPlusTheIdsDroppedSince() {
+        // 5,610 compilations by the take-over; now 12,773, the highest id 13,275: 502 ids dropped, when is not known.
+        assertEquals(6112, SpareJitReset.warmUpBoundary(5610, 12773, 13275));
+        // No id dropped: the count is the id.
+        assertEquals(5610, SpareJitReset.warmUpBoundary(5610, 5700, 5700));
+        // The code list's newest code may have been flushed: ids never count below the compilations.
+        assertEquals(5610, SpareJitReset.warmUpBoundary(5610, 5700, 5600));
     }
 
     @Test
