@@ -61,7 +61,7 @@ public final class AppServerMain {
         // No per cent sign in the text: picocli formats descriptions with String.format.
         @Option(names = "--reset-spare-jit-state", description = "make a domain started in a spare drop what the spare's warm-up taught"
                 + " the JIT compiler once it is busy (has used 10 s of CPU within a minute): it then serves as much as a domain"
-                + " started cold (without, some 5 per cent less) for some 20 to 30 MB more memory; a quiet domain keeps the warm-up's code")
+                + " started cold (without, some 5 per cent less) for some 20 MB more memory; a quiet domain keeps the warm-up's code")
         boolean resetJitState;
 
         /** Refuses what cannot work before the admin isolate is started with it. */

@@ -141,7 +141,7 @@ public final class Evaluation implements Callable<Integer> {
             | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | the same flags, plus the image's AOT cache (`-XX:AOTCache`) |
             | MDC-spare | MDC, the admin keeping one warmed-up spare isolate (`bin/appserver start --spare-isolates 1`, counted in every total): each domain's start takes the spare over, and the admin warms up the next (the n-th start and each memory reading wait until it is ready) | as MDC |
             | MDC-frozen | MDC-spare, the spare frozen to disk once warm (`bin/appserver start --spare-isolates 1 --freeze-spares`: CRIU writes its process out and ends it; each domain's start restores it, then takes it over). Its snapshot (about 150 MB of files) is disk, not memory, and counts in no total | as MDC |
-            | MDC-frozen-reset | MDC-frozen, the domains dropping what the spare's warm-up taught the JIT compiler once busy (`--reset-spare-jit-state`: after 10 s of CPU within a minute, they redefine the server's classes that carry a profile) | as MDC |
+            | MDC-frozen-reset | MDC-frozen, the domains dropping what the spare's warm-up taught the JIT compiler once busy (`--reset-spare-jit-state`: after 10 s of CPU within a minute, they redefine the server's classes whose profiled code the warm-up compiled) | as MDC |
             | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn%s %s` |
 
             Every server is a domain directory prepared the same way (configuration, `petstore.ear` and its

@@ -23,8 +23,6 @@ import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
-import dev.isola.mvm.probe.PerfData;
-
 /**
  * Makes a taken-over spare forget what its warm-up taught the JIT compiler, so that the purpose
  * it now serves is compiled from its own profiles, as in a JVM started cold for it.
@@ -56,16 +54,17 @@ import dev.isola.mvm.probe.PerfData;
  * methods and constant pool are the process's own, no longer shared from the AOT cache (all ~5,000
  * of the server's classes: some 30 MB of metaspace per domain). Which code is the warm-up's comes
  * from compile ids, which HotSpot hands out in order: the take-over notes how many compilations
- * the JVM had made ({@link #compilationsSoFar}), and the reset takes the code with an id up to
- * {@link #warmUpBoundary}. The JDK's classes keep their
+ * the JVM had made and which method it compiled last ({@link CompilerCounters}), and the reset
+ * takes the code with an id up to {@link #warmUpBoundary}. The JDK's classes keep their
  * state (a cold JVM's JDK is trained by its own boot as much as the spare's was), and so do the
  * applications' classes: the purpose's class loaders load them after the take-over, with nothing
  * of the warm-up in them.
  *
  * <p>What it costs: once, a second or two of one core's time (two short {@code jcmd} processes,
  * {@link Jcmd}, and the redefinition, in a pause at a safepoint); for good, the metadata above,
- * some 18 MB for a domain after a few hundred Pet Store pages, 30 MB after 8,000 (which is why the admin isolate asks for
- * the reset only with {@code --reset-spare-jit-state}). A class that cannot be redefined fails
+ * some 22 MB for a domain after 8,000 Pet Store pages (30 MB when every class with profiled code
+ * was redefined; which is why the admin isolate asks for the reset only with {@code
+ * --reset-spare-jit-state}). A class that cannot be redefined fails
  * alone and is named in the log. Set {@value #DELAY_PROPERTY} to
  * {@code off} to keep the warm-up's JIT state, and {@value #CPU_PROPERTY} to {@code PT0S} to reset
  * after the delay whatever the purpose did; a JVM started with
@@ -86,24 +85,26 @@ public final class SpareJitReset {
     static final Duration CPU_WINDOW = Duration.ofMinutes(1);
     /** How often the purpose's processor time is read while it is not busy. */
     private static final Duration CPU_POLL = Duration.ofMillis(500);
-    /** The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link #profiledCode}). */
+    /**
+     * The tiers of {@code Compiler.codelist} whose code was compiled with or from a profile ({@link
+     * CompiledMethod#profiled}): tier 1 is C1 without a profile, for trivial methods, and tier 0 the
+     * JVM's native wrappers.
+     */
     private static final Set<String> PROFILED_TIERS = Set.of("2", "3", "4");
 
     private static final System.Logger LOG = System.getLogger(SpareJitReset.class.getName());
     private static volatile Instrumentation instrumentation;
     private static final CompletableFuture<Outcome> DONE = new CompletableFuture<>();
 
-    /** HotSpot's perf counters of the compilations it finished and of those it gave up. */
-    private static final String COMPILED = "sun.ci.totalCompiles";
-    private static final String BAILED_OUT = "sun.ci.totalBailouts";
-
     /**
      * What one reset did: {@code retransformed} classes (of {@code classes}, by name), those that
-     * {@code failed}, and how many classes with profiled code compiled only after the take-over it
-     * left alone ({@code keptSinceTakeOver}, by name; empty when the JVM publishes no compile count,
-     * and every class with profiled code is then reset).
+     * {@code failed}, the classes with profiled code compiled only after the take-over it left alone
+     * ({@code keptSinceTakeOver}, by name), and the highest compile id it took for the warm-up's
+     * ({@code warmUpIds}; when the JVM publishes no compile count, {@link Long#MAX_VALUE}: every class
+     * with profiled code is then reset, and none kept).
      */
-    public record Outcome(int retransformed, Set<String> classes, List<String> failed, Set<String> keptSinceTakeOver, Duration took) {
+    public record Outcome(int retransformed, Set<String> classes, List<String> failed, Set<String> keptSinceTakeOver, long warmUpIds,
+                          Duration took) {
     }
 
     private SpareJitReset() {
@@ -139,7 +140,7 @@ public final class SpareJitReset {
             return;
         }
         RecentCpu recent = new RecentCpu(CPU_WINDOW, System.nanoTime(), ownCpuTime());
-        OptionalLong compiledBefore = compilationsSoFar();
+        Optional<CompilerCounters> atTakeOver = CompilerCounters.ofThisJvm();
         Thread.ofPlatform().daemon().name("mvm-spare-jit-reset").start(() -> {
             try {
                 Thread.sleep(delay);
@@ -148,12 +149,13 @@ public final class SpareJitReset {
                     Thread.sleep(CPU_POLL);
                     worked = recent.add(System.nanoTime(), ownCpuTime());
                 }
-                Outcome outcome = reset(directory.path(), compiledBefore);
+                Outcome outcome = reset(directory.path(), atTakeOver);
                 LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT,
                         "JIT reset after the take-over, the purpose having used %.1f s of CPU in %d s: %d classes retransformed in %d ms%s%s",
                         worked.toMillis() / 1000.0, CPU_WINDOW.toSeconds(), outcome.retransformed(), outcome.took().toMillis(),
-                        compiledBefore.isEmpty() ? " (no compile count published, so all classes with profiled code)"
-                                : ", " + outcome.keptSinceTakeOver().size() + " compiled since the take-over kept",
+                        outcome.warmUpIds() == Long.MAX_VALUE ? " (no compile count published, so all classes with profiled code)"
+                                : " (compiled before the take-over: ids up to " + outcome.warmUpIds() + "), "
+                                + outcome.keptSinceTakeOver().size() + " compiled since the take-over kept",
                         outcome.failed().isEmpty() ? "" : "; could not redefine " + outcome.failed()));
                 DONE.complete(outcome);
             } catch (InterruptedException e) {
@@ -203,51 +205,46 @@ public final class SpareJitReset {
     }
 
     /**
-     * How many compilations this JVM has finished or given up so far (perf data, {@code
-     * -XX:+UsePerfData}, the default), or empty when it publishes none.
+     * The highest compile id of the warm-up's code, in {@code compiled} (the code list now), by
+     * {@code atTakeOver} (the counters at the take-over) and {@code compilationsNow}. HotSpot gives
+     * every compilation task an id when it queues it and drops some tasks unrun (a method compiled
+     * meanwhile at another tier, for one), so by the take-over the ids had run ahead of the count by
+     * the ids dropped until then, which no counter tells. The method the JVM compiled last before
+     * the take-over, found in the code list with an id not below the count, has the id sought (give
+     * or take the one or two compilations its other compiler thread finished out of order). When
+     * that code is gone (recompiled, or flushed), the count plus every id dropped so far, before
+     * the take-over or since, is taken, which errs towards counting a few of the purpose's first
+     * compilations as the warm-up's (a class reset that needed none) rather than missing the
+     * warm-up's last ones, its hottest methods' C2 code.
      */
-    private static OptionalLong compilationsSoFar() {
-        try {
-            Optional<PerfData> counters = PerfData.of(ProcessHandle.current().pid());
-            long compiled = counters.map(c -> c.get(COMPILED, -1)).orElse(-1L);
-            return compiled < 0 ? OptionalLong.empty() : OptionalLong.of(compiled + counters.get().get(BAILED_OUT, 0));
-        } catch (IOException | RuntimeException e) {
-            return OptionalLong.empty();
-        }
+    static long warmUpBoundary(CompilerCounters atTakeOver, long compilationsNow, List<CompiledMethod> compiled) {
+        long highest = compiled.stream().mapToLong(CompiledMethod::compileId).max().orElse(0);
+        long upper = atTakeOver.count() + Math.max(0, highest - compilationsNow);
+        OptionalLong last = atTakeOver.lastMethod().map(name -> compiled.stream()
+                .filter(method -> method.compileId() >= atTakeOver.count() && method.compileId() <= upper && method.name().equals(name))
+                .mapToLong(CompiledMethod::compileId).max()).orElse(OptionalLong.empty());
+        return last.orElse(upper);
     }
 
-    /**
-     * The highest compile id the JVM can have handed out by the take-over, when it had finished or
-     * given up {@code compilationsAtTakeOver} compilations; now it has {@code compilationsNow}, and
-     * the highest id in its code list is {@code highestIdNow}. HotSpot gives every compilation task
-     * an id when it queues it, and drops some tasks unrun (a method compiled meanwhile at another
-     * tier, for one), so ids run ahead of the count: by as many ids as were dropped, before the
-     * take-over or since. Adding all of them errs towards counting a few of the purpose's first
-     * compilations as the warm-up's (a class reset that needed no reset) rather than missing the
-     * warm-up's last ones, which are its hottest methods' C2 code.
-     */
-    static long warmUpBoundary(long compilationsAtTakeOver, long compilationsNow, long highestIdNow) {
-        return compilationsAtTakeOver + Math.max(0, highestIdNow - compilationsNow);
-    }
-
-    private static Outcome reset(Path directory, OptionalLong compiledBefore) throws IOException, InterruptedException {
+    private static Outcome reset(Path directory, Optional<CompilerCounters> atTakeOver) throws IOException, InterruptedException {
         long started = System.nanoTime();
         Instrumentation inst = loadAgent(directory);
         Jcmd.Result codeList = Jcmd.run(directory, "Compiler.codelist");
         if (codeList.exitCode() != 0) {
             throw new IOException("jcmd Compiler.codelist failed (exit " + codeList.exitCode() + "): " + codeList.output().strip());
         }
-        List<CompiledMethod> profiled = profiledCode(codeList.output());
+        List<CompiledMethod> compiled = compiledCode(codeList.output());
         long boundary = Long.MAX_VALUE;
-        OptionalLong compiledNow = compilationsSoFar();
-        if (compiledBefore.isPresent() && compiledNow.isPresent()) {
-            long highestId = profiled.stream().mapToLong(CompiledMethod::compileId).max().orElse(0);
-            boundary = warmUpBoundary(compiledBefore.getAsLong(), compiledNow.getAsLong(), highestId);
+        Optional<CompilerCounters> now = CompilerCounters.ofThisJvm();
+        if (atTakeOver.isPresent() && now.isPresent()) {
+            boundary = warmUpBoundary(atTakeOver.get(), now.get().count(), compiled);
         }
         Set<String> warmUps = new HashSet<>();
         Set<String> purposes = new HashSet<>();
-        for (CompiledMethod method : profiled) {
-            (method.compileId() <= boundary ? warmUps : purposes).add(method.className());
+        for (CompiledMethod method : compiled) {
+            if (method.profiled()) {
+                (method.compileId() <= boundary ? warmUps : purposes).add(method.className());
+            }
         }
         ClassLoader classPath = ClassLoader.getSystemClassLoader();
         List<Class<?>> classes = new ArrayList<>();
@@ -268,7 +265,7 @@ public final class SpareJitReset {
         classes.forEach(c -> names.add(c.getName()));
         failed.forEach(f -> names.remove(f.substring(0, f.indexOf(' '))));
         return new Outcome(retransformed, Collections.unmodifiableSet(names), List.copyOf(failed), Collections.unmodifiableSet(kept),
-                Duration.ofNanos(System.nanoTime() - started));
+                boundary, Duration.ofNanos(System.nanoTime() - started));
     }
 
     /**
@@ -297,27 +294,36 @@ public final class SpareJitReset {
     }
 
     /** A method's code in {@code Compiler.codelist}: its compile id and its class's name. */
-    record CompiledMethod(long compileId, String className) {
+    record CompiledMethod(long compileId, String tier, String className, String methodName) {
+        /** {@code pkg.Class.method}, as {@link CompilerCounters#lastMethod} names it. */
+        String name() {
+            return className + "." + methodName;
+        }
+
+        /** Whether the code was compiled with or from a profile ({@link #PROFILED_TIERS}). */
+        boolean profiled() {
+            return PROFILED_TIERS.contains(tier);
+        }
     }
 
     /**
-     * The code compiled at tier 2, 3 or 4 in {@code codeList}, the text of {@code
-     * Compiler.codelist}: one line per compiled method, {@code <compile id> <tier> <state>
-     * <class>.<method>(<descriptor>)<return> [...]}. (Tier 1 is C1 without a profile, for trivial
-     * methods; tier 0, the JVM's native wrappers.) A method's name has no dot, so the class's name is
-     * what comes before the last dot before the parenthesis.
+     * The compiled code in {@code codeList}, the text of {@code Compiler.codelist}: one line per
+     * compiled method, {@code <compile id> <tier> <state> <class>.<method>(<descriptor>)<return>
+     * [...]}. A method's name has no dot, so the class's name is what comes before the last dot
+     * before the parenthesis.
      */
-    static List<CompiledMethod> profiledCode(String codeList) {
+    static List<CompiledMethod> compiledCode(String codeList) {
         List<CompiledMethod> methods = new ArrayList<>();
         for (String line : codeList.split("\n")) {
             String[] fields = line.trim().split("\\s+");
-            if (fields.length < 4 || !PROFILED_TIERS.contains(fields[1]) || !fields[0].chars().allMatch(Character::isDigit)) {
+            if (fields.length < 4 || !fields[0].chars().allMatch(Character::isDigit)) {
                 continue;
             }
             int parameters = fields[3].indexOf('(');
             int dot = parameters < 0 ? -1 : fields[3].lastIndexOf('.', parameters);
             if (dot > 0) {
-                methods.add(new CompiledMethod(Long.parseLong(fields[0]), fields[3].substring(0, dot)));
+                methods.add(new CompiledMethod(Long.parseLong(fields[0]), fields[1], fields[3].substring(0, dot),
+                        fields[3].substring(dot + 1, parameters)));
             }
         }
         return methods;

@@ -114,7 +114,8 @@ public final class PerfData {
         return values.get(name) instanceof Long value ? value : fallback;
     }
 
-    Optional<String> string(String name) {
+    /** A string counter, or empty when the JVM has none of that name. */
+    public Optional<String> string(String name) {
         return values.get(name) instanceof String value ? Optional.of(value) : Optional.empty();
     }
 

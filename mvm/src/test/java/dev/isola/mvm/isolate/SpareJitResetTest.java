@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,26 +31,49 @@ class SpareJitResetTest {
                 5803 1 0 dev.isola.Trivial.name()Ljava/lang/String; [0x1, 0x2 - 0x3]
                 """;
 
-        assertEquals(List.of(new CompiledMethod(5789, "org.apache.derby.impl.store.raw.data.BasePage"),
-                        new CompiledMethod(5790, "org.apache.derby.impl.store.raw.data.BasePage"), new CompiledMethod(5801, "Main"),
-                        new CompiledMethod(5802, "dev.isola.Limited$Inner")),
-                SpareJitReset.profiledCode(codeList));
+        List<CompiledMethod> compiled = SpareJitReset.compiledCode(codeList);
+
+        assertEquals(7, compiled.size());
+        assertEquals(new CompiledMethod(4, "0", "jdk.internal.misc.Unsafe", "getReferenceVolatile"), compiled.getFirst());
+        assertEquals("jdk.internal.misc.Unsafe.getReferenceVolatile", compiled.getFirst().name());
+        assertEquals(List.of(new CompiledMethod(5789, "3", "org.apache.derby.impl.store.raw.data.BasePage", "fetchFromSlot"),
+                        new CompiledMethod(5790, "4", "org.apache.derby.impl.store.raw.data.BasePage", "getSlotNumber"),
+                        new CompiledMethod(5801, "4", "Main", "run"), new CompiledMethod(5802, "2", "dev.isola.Limited$Inner", "get")),
+                compiled.stream().filter(CompiledMethod::profiled).toList());
     }
 
     @Test
     void aCodeListWithoutMethodsNamesNoClass() {
-        assertEquals(List.of(), SpareJitReset.profiledCode("30444:\n"));
-        assertEquals(List.of(), SpareJitReset.profiledCode(""));
+        assertEquals(List.of(), SpareJitReset.compiledCode("30444:\n"));
+        assertEquals(List.of(), SpareJitReset.compiledCode(""));
     }
 
     @Test
-    void theWarmUpsCodeIsTheCodeWithAnIdUpToTheCountAtTheTakeOverPlusTheIdsDroppedSince() {
-        // 5,610 compilations by the take-over; now 12,773, the highest id 13,275: 502 ids dropped, when is not known.
-        assertEquals(6112, SpareJitReset.warmUpBoundary(5610, 12773, 13275));
-        // No id dropped: the count is the id.
-        assertEquals(5610, SpareJitReset.warmUpBoundary(5610, 5700, 5700));
-        // The code list's newest code may have been flushed: ids never count below the compilations.
-        assertEquals(5610, SpareJitReset.warmUpBoundary(5610, 5700, 5600));
+    void theWarmUpsCodeEndsWithTheMethodCompiledLastBeforeTheTakeOver() {
+        // 5,610 compilations by the take-over, the last of WarmUp.spin; now 12,773, the highest id 13,275.
+        List<CompiledMethod> compiled = List.of(new CompiledMethod(17, "1", "a.WarmUp", "spin"), new CompiledMethod(6021, "4", "a.WarmUp", "spin"),
+                new CompiledMethod(6030, "3", "a.Purpose", "serve"), new CompiledMethod(13275, "4", "a.WarmUp", "spin"));
+
+        assertEquals(6021, SpareJitReset.warmUpBoundary(new CompilerCounters(5610, Optional.of("a.WarmUp.spin")), 12773, compiled));
+    }
+
+    @Test
+    void withoutTheLastMethodsCodeTheWarmUpsCodeIsUpToTheCountPlusTheIdsDroppedSoFar() {
+        List<CompiledMethod> compiled = List.of(new CompiledMethod(17, "1", "a.WarmUp", "spin"), new CompiledMethod(6030, "3", "a.Purpose", "serve"),
+                new CompiledMethod(13275, "4", "a.WarmUp", "spin"));
+
+        // 502 ids dropped so far, when is not known; spin's code below the count is older than the take-over's last compilation.
+        assertEquals(6112, SpareJitReset.warmUpBoundary(new CompilerCounters(5610, Optional.of("a.WarmUp.spin")), 12773, compiled));
+        assertEquals(6112, SpareJitReset.warmUpBoundary(new CompilerCounters(5610, Optional.empty()), 12773, compiled));
+        // No id dropped: the count is the id; the newest code may be gone from the list, and ids never count below the compilations.
+        assertEquals(5610, SpareJitReset.warmUpBoundary(new CompilerCounters(5610, Optional.empty()), 5700, List.of(new CompiledMethod(5600, "4", "a.B", "c"))));
+    }
+
+    @Test
+    void theLastMethodIsNamedAsTheCodeListNamesIt() {
+        assertEquals(Optional.of("java.lang.management.MemoryUsage.getUsed"), CompilerCounters.codeListName("java/lang/management/MemoryUsage getUsed"));
+        assertEquals(Optional.of("a.Outer$Inner.<init>"), CompilerCounters.codeListName("a/Outer$Inner <init>"));
+        assertEquals(Optional.empty(), CompilerCounters.codeListName(""));
     }
 
     @Test

@@ -100,7 +100,7 @@ class FrozenSparePetStoreIT {
         // Once it has worked, a restored process loads the agent and redefines its classes as one never frozen does.
         String reset = BusyDomain.browseUntilLogged(HTTP, port, domain.resolve("logs").resolve("thawed.log"), "JIT reset after the take-over",
                 Duration.ofMinutes(4));
-        assertTrue(reset.matches(".*JIT reset after the take-over, the purpose having used \\d+\\.\\d s of CPU in 60 s: \\d{2,} classes retransformed in \\d+ ms, [1-9]\\d* compiled since the take-over kept.*"),
+        assertTrue(reset.matches(".*JIT reset after the take-over, the purpose having used \\d+\\.\\d s of CPU in 60 s: \\d{2,} classes retransformed in \\d+ ms \\(compiled before the take-over: ids up to \\d+\\), [1-9]\\d* compiled since the take-over kept.*"),
                 reset);
         String log = Files.readString(domain.resolve("logs").resolve("thawed.log"));
         assertTrue(log.contains("combined domain thawed"), log);
