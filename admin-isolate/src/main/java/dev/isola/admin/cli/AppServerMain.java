@@ -60,8 +60,9 @@ public final class AppServerMain {
 
         // No per cent sign in the text: picocli formats descriptions with String.format.
         @Option(names = "--reset-spare-jit-state", description = "make a domain started in a spare drop what the spare's warm-up taught"
-                + " the JIT compiler once it is busy (has used 10 s of CPU within a minute): it then serves as much as a domain"
-                + " started cold (without, some 5 per cent less) for some 20 MB more memory; a quiet domain keeps the warm-up's code")
+                + " the JIT compiler once it is busy (has used 10 s of CPU within a minute), so that its hot paths are compiled from"
+                + " its own profiles, for some 20 MB more memory; a quiet domain keeps the warm-up's code. Measured, domains from"
+                + " frozen spares serve about what plain JVMs do with the reset or without it (docs/EVALUATION.md)")
         boolean resetJitState;
 
         /** Refuses what cannot work before the admin isolate is started with it. */
