@@ -97,14 +97,17 @@ public final class SpareJitReset {
     private static final CompletableFuture<Outcome> DONE = new CompletableFuture<>();
 
     /**
-     * What one reset did: {@code retransformed} classes (of {@code classes}, by name), those that
-     * {@code failed}, the classes with profiled code compiled only after the take-over it left alone
+     * What one reset did: the {@code classes} it retransformed (by name), those that {@code
+     * failed}, the classes with profiled code compiled only after the take-over it left alone
      * ({@code keptSinceTakeOver}, by name), and the highest compile id it took for the warm-up's
      * ({@code warmUpIds}; when the JVM publishes no compile count, {@link Long#MAX_VALUE}: every class
      * with profiled code is then reset, and none kept).
      */
-    public record Outcome(int retransformed, Set<String> classes, List<String> failed, Set<String> keptSinceTakeOver, long warmUpIds,
-                          Duration took) {
+    public record Outcome(Set<String> classes, List<String> failed, Set<String> keptSinceTakeOver, long warmUpIds, Duration took) {
+        /** How many classes it retransformed. */
+        public int retransformed() {
+            return classes.size();
+        }
     }
 
     private SpareJitReset() {
@@ -260,11 +263,9 @@ public final class SpareJitReset {
             }
         }
         List<String> failed = new ArrayList<>();
-        int retransformed = retransform(inst, classes, failed);
-        Set<String> names = new TreeSet<>();
-        classes.forEach(c -> names.add(c.getName()));
-        failed.forEach(f -> names.remove(f.substring(0, f.indexOf(' '))));
-        return new Outcome(retransformed, Collections.unmodifiableSet(names), List.copyOf(failed), Collections.unmodifiableSet(kept),
+        Set<String> retransformed = new TreeSet<>();
+        retransform(inst, classes, retransformed, failed);
+        return new Outcome(Collections.unmodifiableSet(retransformed), List.copyOf(failed), Collections.unmodifiableSet(kept),
                 boundary, Duration.ofNanos(System.nanoTime() - started));
     }
 
@@ -330,23 +331,25 @@ public final class SpareJitReset {
     }
 
     /**
-     * Retransforms {@code classes} in one redefinition; when one of them cannot be redefined the
-     * whole call changes nothing, so the list is halved until the culprits stand alone.
+     * Retransforms {@code classes} in one redefinition, adding their names to {@code done}; when one
+     * of them cannot be redefined the whole call changes nothing, so the list is halved until the
+     * culprits stand alone, each added to {@code failed} with its error.
      */
-    private static int retransform(Instrumentation inst, List<Class<?>> classes, List<String> failed) {
+    private static void retransform(Instrumentation inst, List<Class<?>> classes, Set<String> done, List<String> failed) {
         if (classes.isEmpty()) {
-            return 0;
+            return;
         }
         try {
             inst.retransformClasses(classes.toArray(Class<?>[]::new));
-            return classes.size();
+            classes.forEach(c -> done.add(c.getName()));
         } catch (Exception | LinkageError | InternalError e) {
             if (classes.size() == 1) {
                 failed.add(classes.get(0).getName() + " (" + e.getClass().getSimpleName() + ")");
-                return 0;
+                return;
             }
             int half = classes.size() / 2;
-            return retransform(inst, classes.subList(0, half), failed) + retransform(inst, classes.subList(half, classes.size()), failed);
+            retransform(inst, classes.subList(0, half), done, failed);
+            retransform(inst, classes.subList(half, classes.size()), done, failed);
         }
     }
 }
