@@ -124,6 +124,12 @@ public final class WebServer implements AutoCloseable {
         ctx.setClearReferencesThreadLocals(false);
         ctx.setInstanceManager(new ComponentInstanceManager(spec.injector(), spec.scopes(), () -> ctx.getLoader().getClassLoader()));
         ctx.addLifecycleListener(new Tomcat.DefaultWebXmlListener());
+        // After the listener above has added the JSP servlet: its compiler must not pin the module (LeakFreeJdtCompiler).
+        ctx.addLifecycleListener(event -> {
+            if (org.apache.catalina.Lifecycle.BEFORE_START_EVENT.equals(event.getType()) && ctx.findChild("jsp") instanceof Wrapper jsp) {
+                jsp.addInitParameter("compilerClassName", LeakFreeJdtCompiler.class.getName());
+            }
+        });
         // Tomcat records @Resource fields of resource types (DataSource, ConnectionFactory) as naming resources of its
         // own and tries to clean them up through its JNDI when the context stops, which fails noisily: this server
         // injects them (ComponentInstanceManager) and owns their life, so Tomcat is made to forget them.
@@ -196,6 +202,7 @@ public final class WebServer implements AutoCloseable {
         if (d != null) {
             d.publishing().ifPresent(JspPublishingValve::publish);
             removeQuietly(d.context());
+            VirtualThreadBeanInfoCache.flush();
             d.registered().forEach(NamingScopes::unregister);
             d.registered().clear();
         }

@@ -14,6 +14,7 @@ import dev.isola.appserver.testapps.calc.CalcClientServlet;
 import dev.isola.appserver.testapps.calc.Calculator;
 import dev.isola.appserver.testapps.calc.CalculatorBean;
 import dev.isola.appserver.testapps.leak.LeakBean;
+import dev.isola.appserver.testapps.leak.LeakForwardServlet;
 import dev.isola.appserver.testapps.leak.LeakListener;
 import dev.isola.appserver.testapps.leak.LeakMessageServlet;
 import dev.isola.appserver.testapps.leak.LeakPayload;
@@ -94,11 +95,19 @@ class DeploymentLifecycleTest {
     void undeployReleasesTheClassLoader() throws Exception {
         Path ear = fixture.export(TestApps.mavenStyleEar("leak.ear", "leak", TestApps.ejbJar("leak-ejb.jar", LeakBean.class, LeakListener.class,
                         LeakPayload.class),
-                TestApps.war("leak-web.war", LeakServlet.class, LeakMessageServlet.class).addAsWebResource(new StringAsset(
-                        "<%@ taglib prefix=\"c\" uri=\"jakarta.tags.core\" %><c:out value=\"${'jsp'}\"/>"), "page.jsp"), "/leak"));
+                TestApps.war("leak-web.war", LeakServlet.class, LeakMessageServlet.class, LeakForwardServlet.class)
+                        .addAsWebResource(new StringAsset("<%@ taglib prefix=\"c\" uri=\"jakarta.tags.core\" %><c:out value=\"${'jsp'}\"/>"),
+                                "page.jsp")
+                        .addAsWebInfResource(new StringAsset("<%@ taglib prefix=\"t\" tagdir=\"/WEB-INF/tags\" %><t:echo text=\"${who}\"/>"),
+                                "forwarded.jsp")
+                        .addAsWebInfResource(new StringAsset("<%@ attribute name=\"text\" required=\"true\" %>${text}"), "tags/echo.tag"),
+                "/leak"));
         fixture.server().deploy(ear);
         assertEquals("now:Apache Derby later true", fixture.get("/leak/touch"));
         assertEquals("jsp", fixture.get("/leak/page.jsp").trim());
+        // Compiled under the application's servlet, with a tag file whose bean information the compiler looks up: neither
+        // the compiler's first use in the process nor the introspector's cache of the requests' virtual threads may keep it.
+        assertEquals("forwarded", fixture.get("/leak/forward").trim());
         assertEquals("heard LeakPayload[text=hello]", fixture.get("/leak/message"), "the message-driven bean got the ObjectMessage");
         WeakReference<ClassLoader> loader = fixture.server().deployment("leak").classLoader();
         assertTrue(loader.get() != null);
