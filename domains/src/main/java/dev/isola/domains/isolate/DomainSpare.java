@@ -91,7 +91,9 @@ public final class DomainSpare {
         DomainDirectory directory = DomainsRoot.at(scratch).create(DomainConfig.defaults(THROWAWAY, DomainMode.COMBINED, 0));
         ProcessLogging.install(directory.logFile(THROWAWAY), "spare/" + Isolate.current().id());
         if (ear.isPresent()) {
-            Path stored = Files.copy(ear.get(), directory.archives().resolve(ear.get().getFileName()));
+            // A marked copy, whose classes leave the AOT cache's copies of the application's classes to the domain (see WarmUpArchive).
+            Path stored = directory.archives().resolve(ear.get().getFileName());
+            WarmUpArchive.copy(ear.get(), stored);
             // Recorded as a deployment is, so that the boots redeploy it as every domain's start does.
             new ApplicationRegistry(directory).put(ApplicationRecord.ofStored("petstore", stored));
         }
