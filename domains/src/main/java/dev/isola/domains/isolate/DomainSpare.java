@@ -20,8 +20,9 @@ import java.util.Properties;
 /**
  * The warm-up of a spare domain isolate ({@link Isolate#startSpare}): what makes the next
  * combined domain's start take a fraction of a cold JVM's. It boots a throwaway combined domain
- * through the code every domain runs, as a domain's start goes (the Pet Store, when given,
- * recorded and redeployed, the pages of it that read no database asked for once), twice, then
+ * through the code every domain runs, as a domain's start goes (a marked copy of the Pet Store,
+ * when given, see {@link WarmUpArchive}, recorded and redeployed, the pages of it that read no
+ * database asked for once), twice, then
  * removes every trace of it from the JVM's process-wide state and returns; the isolate then waits
  * to be taken over for a real domain, with the classes of a domain's start and of the web tier's
  * request path loaded and initialised and the JIT's code for the start compiled.

@@ -46,21 +46,22 @@ final class WarmUpArchive {
         }
     }
 
+    /** Closes both streams. */
     private static void copy(InputStream archive, OutputStream target) throws IOException {
-        ZipInputStream in = new ZipInputStream(archive);
-        ZipOutputStream out = new ZipOutputStream(target);
-        for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
-            ZipEntry copied = new ZipEntry(entry.getName());
-            if (entry.getLastModifiedTime() != null) {
-                copied.setLastModifiedTime(entry.getLastModifiedTime());
+        try (ZipInputStream in = new ZipInputStream(archive); ZipOutputStream out = new ZipOutputStream(target)) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                ZipEntry copied = new ZipEntry(entry.getName());
+                if (entry.getLastModifiedTime() != null) {
+                    // The entries' times are kept: unpacking gives them to the files, and Jasper compares a JSP's with its class's.
+                    copied.setLastModifiedTime(entry.getLastModifiedTime());
+                }
+                out.putNextEntry(copied);
+                if (!entry.isDirectory()) {
+                    out.write(marked(entry.getName(), in.readAllBytes()));
+                }
+                out.closeEntry();
             }
-            out.putNextEntry(copied);
-            if (!entry.isDirectory()) {
-                out.write(marked(entry.getName(), in.readAllBytes()));
-            }
-            out.closeEntry();
         }
-        out.finish();
     }
 
     /** A class file marked, a nested archive copied the same way, anything else as it was. */
