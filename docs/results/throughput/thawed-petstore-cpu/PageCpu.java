@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * By hand: the CPU a domain isolate spends per Pet Store page, for two domains measured in turn
  * in the same rounds. Closed loop, {@code clients} clients browsing the catalog pages of one
- * domain for {@code seconds}, then the other's; CPU is the isolate's utime + stime from
- * /proc/<pid>/stat over the measurement. Writes page-cpu.csv and page-cpu.png into {@code out}.
+ * domain for {@code seconds}, then the other's; CPU is the isolate's user and system time over
+ * the measurement ({@code ProcessHandle.Info#totalCpuDuration}). Writes page-cpu.csv and page-cpu.png into {@code out}.
  *
  * <pre>java -cp "load-tests/target/image/lib/*" PageCpu.java OUT SECONDS CLIENTS ROUNDS NAME=URL@PID NAME=URL@PID</pre>
  */
@@ -82,9 +82,9 @@ public class PageCpu {
         return new long[]{pages.get(), errors.get(), cpuMillis(pid) - cpuBefore};
     }
 
-    /** utime + stime of the process, in ms (clock ticks of 10 ms). */
-    private static long cpuMillis(long pid) throws Exception {
-        String[] fields = Files.readString(Path.of("/proc/" + pid + "/stat")).split("\\) ")[1].split(" ");
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10;
+    /** The process's CPU time (user and system), in ms. */
+    private static long cpuMillis(long pid) {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().totalCpuDuration())
+                .orElseThrow(() -> new IllegalStateException("no CPU time for process " + pid)).toMillis();
     }
 }
