@@ -15,16 +15,17 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * By hand: the CPU a domain isolate spends per Pet Store page, for two domains measured in turn
- * in the same rounds. Closed loop, {@code clients} clients browsing the catalog pages of one
+ * By hand: the CPU a domain isolate spends per page (the Pet Store's catalog, or {@code -Dpages}), for two domains measured in turn
+ * in the same rounds. Closed loop, {@code clients} clients browsing the pages of one
  * domain for {@code seconds}, then the other's; CPU is the isolate's user and system time over
  * the measurement ({@code ProcessHandle.Info#totalCpuDuration}). Writes page-cpu.csv and page-cpu.png into {@code out}.
  *
- * <pre>java -cp "load-tests/target/image/lib/*" PageCpu.java OUT SECONDS CLIENTS ROUNDS NAME=URL@PID NAME=URL@PID</pre>
+ * <pre>java [-Dpages=/a,/b] -cp "load-tests/target/image/lib/*" PageCpu.java OUT SECONDS CLIENTS ROUNDS NAME=URL@PID NAME=URL@PID</pre>
  */
 public class PageCpu {
-    private static final String[] PAGES = {"/petstore/", "/petstore/category?id=FISH", "/petstore/category?id=DOGS",
-            "/petstore/category?id=CATS", "/petstore/category?id=BIRDS", "/petstore/category?id=REPTILES"};
+    /** The pages each client cycles through: the Pet Store's catalog unless -Dpages=/a,/b says otherwise. */
+    private static final String[] PAGES = System.getProperty("pages", String.join(",", "/petstore/", "/petstore/category?id=FISH",
+            "/petstore/category?id=DOGS", "/petstore/category?id=CATS", "/petstore/category?id=BIRDS", "/petstore/category?id=REPTILES")).split(",");
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
@@ -45,7 +46,7 @@ public class PageCpu {
         }
         Files.createDirectories(out);
         Files.writeString(out.resolve("page-cpu.csv"), csv);
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(560).title("CPU per Pet Store page, domains measured in turn")
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(560).title("CPU per page (" + String.join(", ", PAGES) + "), domains measured in turn")
                 .xAxisTitle("round").yAxisTitle("ms of CPU per page").build();
         List<String> x = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
