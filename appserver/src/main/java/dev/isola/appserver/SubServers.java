@@ -153,15 +153,17 @@ public final class SubServers implements AutoCloseable {
         Optional<DerbyDatabaseTemplates> templates = Optional.ofNullable(config.databaseTemplates()).map(DerbyDatabaseTemplates::new);
         DataSourceFactory dataSources = new DataSourceFactory(config.dataDirectory(), tm,
                 ejbRole ? null : "the EJB isolate of domain " + config.domain(), templates);
-        // The JMS sub-server opens its store (a Derby database) while the datasources open theirs
-        // and Tomcat is built: the two databases are the slowest steps of a domain's start, and a
-        // second core runs one while the first runs the other.
+        // The JMS sub-server opens its store (a Derby database, if one was ever written) while the
+        // datasources open theirs and Tomcat is built: databases are the slowest steps of a domain's
+        // start, and a second core runs one while the first runs the other.
         CompletableFuture<ApplicationJms> jmsStarting = startJms(config, tm, templates);
         ManagedDataSource defaultDs = null;
         WebServer webServer;
         try {
             if (ejbRole || webRole) {
-                defaultDs = dataSources.create(config.defaultDataSource(), serverLoader);
+                // Opened by its first use: most applications never use the platform's default database,
+                // and an idle domain should not pay an embedded Derby's boot and memory for it.
+                defaultDs = dataSources.createOnFirstUse(config.defaultDataSource(), serverLoader);
                 for (DataSourceSpec spec : config.dataSources()) {
                     ManagedDataSource ds = dataSources.create(spec, serverLoader);
                     configuredDataSources.add(ds);

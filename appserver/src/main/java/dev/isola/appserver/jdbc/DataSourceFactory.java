@@ -79,11 +79,44 @@ public final class DataSourceFactory {
     public ManagedDataSource create(DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
         if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
-            return ManagedDataSource.heldElsewhere(spec.name(), "datasource " + spec.name() + " is the embedded Derby database '"
-                    + resolved.databaseName() + "', which only " + embeddedOwner + " opens (embedded Derby lets one process open a database);"
-                    + " in a separated domain web components reach such data through enterprise beans, or use a network datasource"
-                    + " (jdbc:derby://host:port/database)");
+            return heldElsewhere(spec, resolved);
         }
+        return new ManagedDataSource(spec.name(), openPool(spec, resolved, classLoader), tm, afterClose(resolved));
+    }
+
+    /**
+     * The same datasource, with its pool built and its database opened by the first {@code getConnection()}: for the
+     * platform's default datasource, which every domain has and most applications never use. An embedded Derby
+     * database costs a domain its boot at start and its memory for good, and an idle domain has no use for it. A
+     * definition that cannot connect fails that {@code getConnection()} (SQLState 08001, with the reason), and the
+     * next call tries again. The pool is opened on a thread of the server's ({@link ServerThreadOpener}), so that the
+     * database's threads keep nothing of the application thread that used it first.
+     *
+     * @param classLoader as for {@link #create}; the lambda that opens the pool holds it until then
+     */
+    public ManagedDataSource createOnFirstUse(DataSourceSpec spec, ClassLoader classLoader) {
+        DataSourceSpec resolved = resolveUrl(spec);
+        if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
+            return heldElsewhere(spec, resolved);
+        }
+        return ManagedDataSource.openedOnFirstUse(spec.name(),
+                () -> ServerThreadOpener.open("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved));
+    }
+
+    private ManagedDataSource heldElsewhere(DataSourceSpec spec, DataSourceSpec resolved) {
+        return ManagedDataSource.heldElsewhere(spec.name(), "datasource " + spec.name() + " is the embedded Derby database '"
+                + resolved.databaseName() + "', which only " + embeddedOwner + " opens (embedded Derby lets one process open a database);"
+                + " in a separated domain web components reach such data through enterprise beans, or use a network datasource"
+                + " (jdbc:derby://host:port/database)");
+    }
+
+    /** What closing the pool must be followed by: an embedded Derby database is shut down, so that its files are released. */
+    private Runnable afterClose(DataSourceSpec resolved) {
+        return isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved) : () -> { };
+    }
+
+    /** The vendor datasource configured and pooled, its first connection open. */
+    private HikariDataSource openPool(DataSourceSpec spec, DataSourceSpec resolved, ClassLoader classLoader) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(SERVER_LOADER);
@@ -100,14 +133,11 @@ public final class DataSourceFactory {
             if (resolved.minPoolSize() >= 0) {
                 config.setMinimumIdle(resolved.minPoolSize());
             }
-            HikariDataSource pool;
             try {
-                pool = new HikariDataSource(config);
+                return new HikariDataSource(config);
             } catch (RuntimeException e) {
                 throw new DataSourceDefinitionException("datasource " + spec.name() + ": cannot connect: " + rootMessage(e), e);
             }
-            Runnable afterClose = isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved) : () -> { };
-            return new ManagedDataSource(spec.name(), pool, tm, afterClose);
         } finally {
             thread.setContextClassLoader(previous);
         }

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -26,23 +27,33 @@ import java.util.logging.Logger;
  * (embedded Derby lets one process open a database): the datasource is bound so that
  * references resolve, and {@code getConnection()} fails with an {@link SQLException} that says
  * so ({@link #heldElsewhere}).
+ *
+ * <p>The pool is open from the start ({@link DataSourceFactory#create}), or opened by the first
+ * {@code getConnection()} ({@link #openedOnFirstUse}).
  */
 public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     private final String name;
-    private final HikariDataSource pool;
+    /** The pool once open; null before the first use of a datasource {@link #openedOnFirstUse}, and for one held elsewhere. */
+    private volatile HikariDataSource pool;
+    /** Opens the pool on first use; null when it was open from the start. */
+    private final Supplier<HikariDataSource> opener;
     private final LocalTransactionManager tm;
     private final Runnable afterClose;
     /** Why this isolate cannot open the database; null for a working pool. */
     private final String unavailable;
+    /** Guarded by {@code this}: a closed datasource is not opened again. */
+    private boolean closed;
 
     ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
-        this(name, pool, tm, afterClose, null);
+        this(name, pool, null, tm, afterClose, null);
     }
 
-    private ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose, String unavailable) {
+    private ManagedDataSource(String name, HikariDataSource pool, Supplier<HikariDataSource> opener, LocalTransactionManager tm,
+                              Runnable afterClose, String unavailable) {
         this.name = name;
         this.pool = pool;
+        this.opener = opener;
         this.tm = tm;
         this.afterClose = afterClose;
         this.unavailable = unavailable;
@@ -50,7 +61,41 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     /** A datasource this isolate may not open: every {@code getConnection()} fails with {@code why} (SQLState 08001). */
     static ManagedDataSource heldElsewhere(String name, String why) {
-        return new ManagedDataSource(name, null, null, () -> { }, why);
+        return new ManagedDataSource(name, null, null, null, () -> { }, why);
+    }
+
+    /**
+     * A datasource whose pool {@code opener} opens at the first {@code getConnection()} (or {@code unwrap}); until
+     * then nothing is open and closing it does nothing. If the opener fails with a {@link DataSourceDefinitionException},
+     * that call fails with an {@link SQLException} (SQLState 08001) carrying its message, and the next call tries again.
+     */
+    static ManagedDataSource openedOnFirstUse(String name, Supplier<HikariDataSource> opener, LocalTransactionManager tm, Runnable afterClose) {
+        return new ManagedDataSource(name, null, opener, tm, afterClose, null);
+    }
+
+    /** Whether the pool is open (for a datasource opened on first use: whether it has been used). */
+    boolean isOpen() {
+        return pool != null;
+    }
+
+    private HikariDataSource pool() throws SQLException {
+        HikariDataSource open = pool;
+        if (open != null || opener == null) {
+            return open;
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new SQLException("datasource " + name + " is closed (its server is stopping)", "08003");
+            }
+            if (pool == null) {
+                try {
+                    pool = opener.get();
+                } catch (DataSourceDefinitionException e) {
+                    throw new SQLException(e.getMessage(), "08001", e);
+                }
+            }
+            return pool;
+        }
     }
 
     public String name() {
@@ -64,7 +109,7 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         }
         LocalTransaction tx = tm.currentTransaction();
         if (tx == null || !tx.isActive()) {
-            return pool.getConnection();
+            return pool().getConnection();
         }
         try {
             return tx.enlist(this, "datasource " + name, this::enlistedConnection).newHandle();
@@ -77,7 +122,7 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     private EnlistedConnection enlistedConnection() {
         try {
-            return new EnlistedConnection(name, pool.getConnection());
+            return new EnlistedConnection(name, pool().getConnection());
         } catch (SQLException e) {
             throw new UncheckedSqlException(e);
         }
@@ -88,13 +133,18 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         throw new SQLFeatureNotSupportedException("datasource " + name + " is a pool with fixed credentials; use getConnection()");
     }
 
-    /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released). */
+    /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released); one never opened stays so. */
     @Override
     public void close() {
-        if (pool != null) {
-            pool.close();
+        HikariDataSource open;
+        synchronized (this) {
+            closed = true;
+            open = pool;
         }
-        afterClose.run();
+        if (open != null) {
+            open.close();
+            afterClose.run();
+        }
     }
 
     @Override
@@ -125,15 +175,15 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        if (pool == null) {
+        if (unavailable != null) {
             throw new SQLException(unavailable, "08001");
         }
-        return pool.unwrap(iface);
+        return pool().unwrap(iface);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || pool != null && pool.isWrapperFor(iface);
+        return iface.isInstance(this) || unavailable == null && pool().isWrapperFor(iface);
     }
 
     @Override

@@ -97,14 +97,16 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
     }
 
     /**
-     * Opens the store in the configuration's data directory, recovers what it holds and
-     * starts serving.
+     * Opens the store in the configuration's data directory (if there is one yet: a new store is
+     * created by the first persistent message or durable subscription), recovers what it holds
+     * and starts serving.
      *
      * @throws dev.isola.appserver.jms.store.StoreException if the store cannot be opened or read
      */
     public static Broker start(BrokerConfig config) {
         Objects.requireNonNull(config, "config");
-        MessageStore store = MessageStore.derby(config.dataDirectory(), config.databaseTemplates());
+        // A broker whose store was never written to starts without booting its database.
+        MessageStore store = MessageStore.derbyOnFirstWrite(config.dataDirectory(), config.databaseTemplates());
         try {
             return new Broker(config, store);
         } catch (RuntimeException e) {

@@ -69,7 +69,7 @@ final class DerbyMessageStore implements MessageStore {
     }
 
     DerbyMessageStore(Path directory, Optional<DerbyDatabaseTemplates> templates) {
-        this.databaseDirectory = directory.toAbsolutePath().resolve("store");
+        this.databaseDirectory = databaseDirectory(directory);
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -102,6 +102,11 @@ final class DerbyMessageStore implements MessageStore {
         writer = Thread.ofPlatform().name("jms-store-writer").daemon().unstarted(this::writeLoop);
         writer.setContextClassLoader(DerbyMessageStore.class.getClassLoader());
         writer.start();
+    }
+
+    /** Where the Derby database of a store in {@code directory} lives. */
+    static Path databaseDirectory(Path directory) {
+        return directory.toAbsolutePath().resolve("store");
     }
 
     private void createSchemaIfMissing() throws SQLException {

@@ -35,6 +35,14 @@ public interface MessageStore extends AutoCloseable {
         return new DerbyMessageStore(directory, templates);
     }
 
+    /**
+     * The same store, opened at once if it exists in {@code directory} and otherwise created by the first batch
+     * applied: a broker that never stores anything never boots a database (see {@link DeferredMessageStore}).
+     */
+    static MessageStore derbyOnFirstWrite(Path directory, Optional<DerbyDatabaseTemplates> templates) {
+        return new DeferredMessageStore(directory, templates);
+    }
+
     /** Everything in the store, for a broker that starts. Call once, before the first {@link #apply}. */
     Recovery recover();
 

@@ -1,0 +1,110 @@
+package dev.isola.appserver.jms.store;
+
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
+import dev.isola.appserver.jdbc.ServerThreadOpener;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The broker's store when it may be that nothing was ever stored: the Derby store is opened at
+ * once if it exists, and otherwise only when the first batch is applied.
+ *
+ * <p>Why: most domains never send a persistent message (an idle domain, an application without
+ * JMS), and an embedded Derby database costs a domain its boot at start (a few hundred ms of
+ * one core) and its memory for good: some 1,100 classes, caches and two daemon threads. A store
+ * that does not exist yet holds nothing to recover, so the broker loses nothing by starting from
+ * an empty recovery. What can be checked without Derby still fails at start: the store's
+ * directory is created (or found) and must be writable.
+ *
+ * <p>The first persistent send or durable subscription of the process pays the database's
+ * creation (copied from the domains root's template when there is one); if that fails, that
+ * batch fails with the {@link StoreException} saying why, and the next batch tries again.
+ */
+final class DeferredMessageStore implements MessageStore {
+
+    private final Path directory;
+    private final Optional<DerbyDatabaseTemplates> templates;
+    private volatile MessageStore opened;
+    private boolean closed;
+
+    DeferredMessageStore(Path directory, Optional<DerbyDatabaseTemplates> templates) {
+        this.directory = directory;
+        this.templates = templates;
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new StoreException("cannot create the JMS store directory " + directory + ": " + e, e);
+        }
+        if (!Files.isWritable(directory)) {
+            throw new StoreException("the JMS store directory " + directory + " is not writable", null);
+        }
+        if (Files.exists(DerbyMessageStore.databaseDirectory(directory))) {
+            opened = new DerbyMessageStore(directory, templates);
+        }
+    }
+
+    /** Whether the Derby store has been opened (it existed at start, or a batch was applied since). */
+    boolean isOpen() {
+        return opened != null;
+    }
+
+    @Override
+    public Recovery recover() {
+        MessageStore store = opened;
+        return store == null ? new Recovery(List.of(), List.of(), 0) : store.recover();
+    }
+
+    @Override
+    public CompletableFuture<Void> apply(List<StoreOperation> batch) {
+        if (batch.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        MessageStore store;
+        try {
+            store = open();
+        } catch (StoreException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return store.apply(batch);
+    }
+
+    private MessageStore open() {
+        MessageStore store = opened;
+        if (store != null) {
+            return store;
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new StoreException("the JMS store at " + directory + " is closed", null);
+            }
+            if (opened == null) {
+                // The first batch comes from an application's thread: see ServerThreadOpener for why it is not the opener.
+                opened = ServerThreadOpener.open("jms-store-open", () -> new DerbyMessageStore(directory, templates));
+            }
+            return opened;
+        }
+    }
+
+    @Override
+    public Statistics statistics() {
+        MessageStore store = opened;
+        return store == null ? new Statistics(0, 0) : store.statistics();
+    }
+
+    @Override
+    public void close() {
+        MessageStore store;
+        synchronized (this) {
+            closed = true;
+            store = opened;
+        }
+        if (store != null) {
+            store.close();
+        }
+    }
+}
