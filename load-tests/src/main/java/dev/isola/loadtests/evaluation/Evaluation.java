@@ -102,7 +102,7 @@ public final class Evaluation implements Callable<Integer> {
         }
         long minutes = Duration.ofNanos(System.nanoTime() - started).toMinutes();
         String readme = "# " + title + "\n\n## Command\n\n```sh\n" + command + "\n```\n\nRun on " + LocalDate.now() + " (took about " + minutes
-                + " min), on the shared 2-core development machine, while other engineers' builds and servers ran on it too (load average, 1/5/15 min: "
+                + " min), on the 2-core development machine (load average, 1/5/15 min: "
                 + loadBefore + " at the start, " + loadAverage() + " at the end):\n\n```\n" + Machine.describe(javaHome) + "```\n\n## Method\n\n" + method
                 + SETUPS + (tunedExtraFlags.isEmpty() ? "" : "\nIn this run MS-tuned also had `" + String.join(" ", tunedExtraFlags) + "`.\n")
                 + "\n## Results\n" + body + "\nRaw figures: the CSV file(s) in this directory, one row per measurement.\n";
