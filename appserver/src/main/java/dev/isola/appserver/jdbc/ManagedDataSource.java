@@ -66,8 +66,9 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     /**
      * A datasource whose pool {@code opener} opens at the first {@code getConnection()} (or {@code unwrap}); until
-     * then nothing is open and closing it does nothing. If the opener fails with a {@link DataSourceDefinitionException},
-     * that call fails with an {@link SQLException} (SQLState 08001) carrying its message, and the next call tries again.
+     * then nothing is open and closing it does nothing. If the opener fails, that call fails with an {@link SQLException}
+     * (SQLState 08001) carrying the reason (a {@link DataSourceDefinitionException}'s message as it is), and the next
+     * call tries again.
      */
     static ManagedDataSource openedOnFirstUse(String name, Supplier<HikariDataSource> opener, LocalTransactionManager tm, Runnable afterClose) {
         return new ManagedDataSource(name, null, opener, tm, afterClose, null);
@@ -92,6 +93,9 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
                     pool = opener.get();
                 } catch (DataSourceDefinitionException e) {
                     throw new SQLException(e.getMessage(), "08001", e);
+                } catch (RuntimeException e) {
+                    // Not one the factory names (a template that cannot be copied, say): the caller still gets an SQLException.
+                    throw new SQLException("datasource " + name + ": cannot open: " + e, "08001", e);
                 }
             }
             return pool;
