@@ -89,7 +89,7 @@ public final class DataSourceFactory {
      * platform's default datasource, which every domain has and most applications never use. An embedded Derby
      * database costs a domain its boot at start and its memory for good, and an idle domain has no use for it. A
      * definition that cannot connect fails that {@code getConnection()} (SQLState 08001, with the reason), and the
-     * next call tries again. The pool is opened on a thread of the server's ({@link ServerThreadOpener}), so that the
+     * next call tries again. The pool is opened on a thread of the server's ({@link OpenedOnFirstUse}), so that the
      * database's threads keep nothing of the application thread that used it first.
      *
      * @param classLoader as for {@link #create}; the lambda that opens the pool holds it until then
@@ -100,7 +100,7 @@ public final class DataSourceFactory {
             return heldElsewhere(spec, resolved);
         }
         return ManagedDataSource.openedOnFirstUse(spec.name(),
-                () -> ServerThreadOpener.open("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved));
+                new OpenedOnFirstUse<>("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved));
     }
 
     private ManagedDataSource heldElsewhere(DataSourceSpec spec, DataSourceSpec resolved) {

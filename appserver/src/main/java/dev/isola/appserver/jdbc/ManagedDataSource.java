@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -34,26 +33,21 @@ import java.util.logging.Logger;
 public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     private final String name;
-    /** The pool once open; null before the first use of a datasource {@link #openedOnFirstUse}, and for one held elsewhere. */
-    private volatile HikariDataSource pool;
-    /** Opens the pool on first use; null when it was open from the start. */
-    private final Supplier<HikariDataSource> opener;
+    /** The pool, open from the start or on first use; null for a datasource held elsewhere. */
+    private final OpenedOnFirstUse<HikariDataSource> pool;
     private final LocalTransactionManager tm;
     private final Runnable afterClose;
     /** Why this isolate cannot open the database; null for a working pool. */
     private final String unavailable;
-    /** Guarded by {@code this}: a closed datasource is not opened again. */
-    private boolean closed;
 
     ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
-        this(name, pool, null, tm, afterClose, null);
+        this(name, OpenedOnFirstUse.alreadyOpen(pool), tm, afterClose, null);
     }
 
-    private ManagedDataSource(String name, HikariDataSource pool, Supplier<HikariDataSource> opener, LocalTransactionManager tm,
-                              Runnable afterClose, String unavailable) {
+    private ManagedDataSource(String name, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm, Runnable afterClose,
+                              String unavailable) {
         this.name = name;
         this.pool = pool;
-        this.opener = opener;
         this.tm = tm;
         this.afterClose = afterClose;
         this.unavailable = unavailable;
@@ -61,44 +55,35 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     /** A datasource this isolate may not open: every {@code getConnection()} fails with {@code why} (SQLState 08001). */
     static ManagedDataSource heldElsewhere(String name, String why) {
-        return new ManagedDataSource(name, null, null, null, () -> { }, why);
+        return new ManagedDataSource(name, null, null, () -> { }, why);
     }
 
     /**
-     * A datasource whose pool {@code opener} opens at the first {@code getConnection()} (or {@code unwrap}); until
-     * then nothing is open and closing it does nothing. If the opener fails, that call fails with an {@link SQLException}
+     * A datasource whose pool {@code pool} opens at the first {@code getConnection()} (or {@code unwrap}); until then
+     * nothing is open and closing it does nothing. If opening fails, that call fails with an {@link SQLException}
      * (SQLState 08001) carrying the reason (a {@link DataSourceDefinitionException}'s message as it is), and the next
      * call tries again.
      */
-    static ManagedDataSource openedOnFirstUse(String name, Supplier<HikariDataSource> opener, LocalTransactionManager tm, Runnable afterClose) {
-        return new ManagedDataSource(name, null, opener, tm, afterClose, null);
+    static ManagedDataSource openedOnFirstUse(String name, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm,
+                                              Runnable afterClose) {
+        return new ManagedDataSource(name, pool, tm, afterClose, null);
     }
 
     /** Whether the pool is open (for a datasource opened on first use: whether it has been used). */
     boolean isOpen() {
-        return pool != null;
+        return pool != null && pool.ifOpen().isPresent();
     }
 
     private HikariDataSource pool() throws SQLException {
-        HikariDataSource open = pool;
-        if (open != null || opener == null) {
-            return open;
-        }
-        synchronized (this) {
-            if (closed) {
-                throw new SQLException("datasource " + name + " is closed (its server is stopping)", "08003");
-            }
-            if (pool == null) {
-                try {
-                    pool = opener.get();
-                } catch (DataSourceDefinitionException e) {
-                    throw new SQLException(e.getMessage(), "08001", e);
-                } catch (RuntimeException e) {
-                    // Not one the factory names (a template that cannot be copied, say): the caller still gets an SQLException.
-                    throw new SQLException("datasource " + name + ": cannot open: " + e, "08001", e);
-                }
-            }
-            return pool;
+        try {
+            return pool.get();
+        } catch (OpenedOnFirstUse.ClosedException e) {
+            throw new SQLException("datasource " + name + " is closed (its server is stopping)", "08003");
+        } catch (DataSourceDefinitionException e) {
+            throw new SQLException(e.getMessage(), "08001", e);
+        } catch (RuntimeException e) {
+            // Not one the factory names (a template that cannot be copied, say): the caller still gets an SQLException.
+            throw new SQLException("datasource " + name + ": cannot open: " + e, "08001", e);
         }
     }
 
@@ -140,15 +125,13 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released); one never opened stays so. */
     @Override
     public void close() {
-        HikariDataSource open;
-        synchronized (this) {
-            closed = true;
-            open = pool;
+        if (pool == null) {
+            return;
         }
-        if (open != null) {
+        pool.close().ifPresent(open -> {
             open.close();
             afterClose.run();
-        }
+        });
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.isola.appserver.jms.store;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
-import dev.isola.appserver.jdbc.ServerThreadOpener;
+import dev.isola.appserver.jdbc.OpenedOnFirstUse;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,13 +28,10 @@ import java.util.concurrent.CompletableFuture;
 final class DeferredMessageStore implements MessageStore {
 
     private final Path directory;
-    private final Optional<DerbyDatabaseTemplates> templates;
-    private volatile MessageStore opened;
-    private boolean closed;
+    private final OpenedOnFirstUse<MessageStore> store;
 
     DeferredMessageStore(Path directory, Optional<DerbyDatabaseTemplates> templates) {
         this.directory = directory;
-        this.templates = templates;
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -43,20 +40,20 @@ final class DeferredMessageStore implements MessageStore {
         if (!Files.isWritable(directory)) {
             throw new StoreException("the JMS store directory " + directory + " is not writable", null);
         }
-        if (Files.exists(DerbyMessageStore.databaseDirectory(directory))) {
-            opened = new DerbyMessageStore(directory, templates);
-        }
+        // The first batch comes from an application's thread: see OpenedOnFirstUse for why it is not the opener.
+        this.store = Files.exists(DerbyMessageStore.databaseDirectory(directory))
+                ? OpenedOnFirstUse.alreadyOpen(new DerbyMessageStore(directory, templates))
+                : new OpenedOnFirstUse<>("jms-store-open", () -> new DerbyMessageStore(directory, templates));
     }
 
     /** Whether the Derby store has been opened (it existed at start, or a batch was applied since). */
     boolean isOpen() {
-        return opened != null;
+        return store.ifOpen().isPresent();
     }
 
     @Override
     public Recovery recover() {
-        MessageStore store = opened;
-        return store == null ? new Recovery(List.of(), List.of(), 0) : store.recover();
+        return store.ifOpen().map(MessageStore::recover).orElseGet(() -> new Recovery(List.of(), List.of(), 0));
     }
 
     @Override
@@ -64,47 +61,24 @@ final class DeferredMessageStore implements MessageStore {
         if (batch.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        MessageStore store;
+        MessageStore opened;
         try {
-            store = open();
+            opened = store.get();
+        } catch (OpenedOnFirstUse.ClosedException e) {
+            return CompletableFuture.failedFuture(new StoreException("the JMS store at " + directory + " is closed", null));
         } catch (StoreException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return store.apply(batch);
-    }
-
-    private MessageStore open() {
-        MessageStore store = opened;
-        if (store != null) {
-            return store;
-        }
-        synchronized (this) {
-            if (closed) {
-                throw new StoreException("the JMS store at " + directory + " is closed", null);
-            }
-            if (opened == null) {
-                // The first batch comes from an application's thread: see ServerThreadOpener for why it is not the opener.
-                opened = ServerThreadOpener.open("jms-store-open", () -> new DerbyMessageStore(directory, templates));
-            }
-            return opened;
-        }
+        return opened.apply(batch);
     }
 
     @Override
     public Statistics statistics() {
-        MessageStore store = opened;
-        return store == null ? new Statistics(0, 0) : store.statistics();
+        return store.ifOpen().map(MessageStore::statistics).orElseGet(() -> new Statistics(0, 0));
     }
 
     @Override
     public void close() {
-        MessageStore store;
-        synchronized (this) {
-            closed = true;
-            store = opened;
-        }
-        if (store != null) {
-            store.close();
-        }
+        store.close().ifPresent(MessageStore::close);
     }
 }

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a database opened on first use gets from the thread that opens it: the server's loader, none of the caller's thread locals. */
-class ServerThreadOpenerTest {
+class OpenedOnFirstUseTest {
 
     private static final InheritableThreadLocal<String> APPLICATION_STATE = new InheritableThreadLocal<>();
 
@@ -24,13 +24,13 @@ class ServerThreadOpenerTest {
             APPLICATION_STATE.set("the application's");
             // What a database's daemon thread, started by the opener, would inherit.
             Thread[] daemon = new Thread[1];
-            String inherited = ServerThreadOpener.open("open-test", () -> {
+            String inherited = new OpenedOnFirstUse<>("open-test", () -> {
                 daemon[0] = new Thread(() -> { });
                 return String.valueOf(APPLICATION_STATE.get());
-            });
+            }).get();
 
             assertEquals("null", inherited);
-            assertSame(ServerThreadOpener.class.getClassLoader(), daemon[0].getContextClassLoader());
+            assertSame(OpenedOnFirstUse.class.getClassLoader(), daemon[0].getContextClassLoader());
         } finally {
             APPLICATION_STATE.remove();
             caller.setContextClassLoader(previous);
@@ -42,7 +42,7 @@ class ServerThreadOpenerTest {
         DataSourceDefinitionException thrown = new DataSourceDefinitionException("datasource x: cannot connect: no", null);
 
         DataSourceDefinitionException caught = assertThrows(DataSourceDefinitionException.class,
-                () -> ServerThreadOpener.open("open-test", () -> { throw thrown; }));
+                () -> new OpenedOnFirstUse<String>("open-test", () -> { throw thrown; }).get());
 
         assertSame(thrown, caught);
     }
@@ -51,14 +51,14 @@ class ServerThreadOpenerTest {
     void aCallerInterruptedWhileWaitingGetsTheResultAndKeepsItsInterrupt() {
         Thread.currentThread().interrupt();
         try {
-            assertEquals("open", ServerThreadOpener.open("open-test", () -> {
+            assertEquals("open", new OpenedOnFirstUse<>("open-test", () -> {
                 try {
                     Thread.sleep(100);
                 } catch (InterruptedException e) {
                     throw new AssertionError("the opener is not the interrupted thread", e);
                 }
                 return "open";
-            }));
+            }).get());
             assertTrue(Thread.currentThread().isInterrupted());
         } finally {
             // Cleared, so that the interrupt does not reach the next test on this thread.
