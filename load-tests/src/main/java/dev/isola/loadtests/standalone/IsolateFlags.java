@@ -25,7 +25,8 @@ public final class IsolateFlags {
         flags.add("-Xmx" + settings.heap().toJvmArgument());
         // The flags only: what resizes an elastic young generation runs in isolates (the mvm runtime), not in a plain JVM.
         flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(),
-                settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap())));
+                settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap()),
+                settings.collector()));
         settings.collector().jvmFlag().ifPresent(flags::add);
         flags.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         flags.add(IsolateProcessDefaults.ALLOW_AGENT_LOADING);

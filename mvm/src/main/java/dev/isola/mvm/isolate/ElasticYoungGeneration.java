@@ -52,6 +52,8 @@ public final class ElasticYoungGeneration {
     /** Set by {@link #shrinkToIdle}: the watching thread forgets that it had grown the generation. */
     private static volatile boolean forgetGrowth;
     private static volatile boolean started;
+    /** Whether {@link #start} was given a busy size: a fixed young generation is only collected, never resized. */
+    private static volatile boolean elastic;
 
     /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
     static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
@@ -61,22 +63,31 @@ public final class ElasticYoungGeneration {
     }
 
     /**
-     * The young generation's flags: {@code -Xmn<idle>} for a fixed one, or, with a {@code busy}
-     * size, the flags that make a serial collector's young generation elastic between the two:
-     * the initial heap holds the idle young generation and an old generation as large, so that the
-     * first resizing leaves the young one at {@code idle}.
+     * The young generation's flags. With a {@code busy} size, the flags that make a serial
+     * collector's young generation elastic between the two: the initial heap holds the idle young
+     * generation and an old generation as large, so that the first resizing leaves the young one
+     * at {@code idle}. Without one, {@code -Xmn<idle>}, and with the serial collector the same
+     * small initial heap and tight free ratios: the serial collector never shrinks its old
+     * generation below its initial size, which is by default the whole heap on a machine with
+     * memory to spare, so the pages that an idle collection ({@link #start}) frees would stay
+     * resident. Tight ratios cost no collections: the serial collector grows its old generation
+     * when a young collection promotes into a full one, it does not collect it.
      */
-    public static List<String> jvmFlags(MemorySize idle, Optional<MemorySize> busy, Optional<MemorySize> maxHeap) {
-        if (busy.isEmpty()) {
-            return List.of("-Xmn" + idle.toJvmArgument());
-        }
-        if (busy.get().compareTo(idle) <= 0) {
-            throw new IllegalArgumentException("the busy young generation " + busy.get() + " must be larger than the idle one " + idle);
-        }
+    public static List<String> jvmFlags(MemorySize idle, Optional<MemorySize> busy, Optional<MemorySize> maxHeap, GarbageCollector collector) {
         long initial = Math.min(2 * idle.bytes(), maxHeap.map(MemorySize::bytes).orElse(Long.MAX_VALUE));
         List<String> flags = new ArrayList<>();
-        flags.add("-XX:NewSize=" + idle.toJvmArgument());
-        flags.add("-XX:MaxNewSize=" + busy.get().toJvmArgument());
+        if (busy.isEmpty()) {
+            flags.add("-Xmn" + idle.toJvmArgument());
+            if (collector != GarbageCollector.SERIAL) {
+                return flags;
+            }
+        } else {
+            if (busy.get().compareTo(idle) <= 0) {
+                throw new IllegalArgumentException("the busy young generation " + busy.get() + " must be larger than the idle one " + idle);
+            }
+            flags.add("-XX:NewSize=" + idle.toJvmArgument());
+            flags.add("-XX:MaxNewSize=" + busy.get().toJvmArgument());
+        }
         flags.add("-Xms" + MemorySize.ofBytes(initial).toJvmArgument());
         // One full collection must be enough to shrink (by default the serial collector shrinks in steps over four).
         flags.add("-XX:-ShrinkHeapInSteps");
@@ -86,17 +97,23 @@ public final class ElasticYoungGeneration {
     }
 
     /**
-     * Starts resizing this JVM's young generation; called by {@link IsolateBootstrap} when the spec
-     * asks for it. Everything, the management beans included, happens on the resizing thread, so
-     * that the isolate's main method does not wait for them.
+     * Starts watching this JVM's young collections; called by {@link IsolateBootstrap} for an
+     * isolate with a serial collector and a set young generation. With a {@code busy} size it
+     * resizes the young generation between the two; with a fixed one it only collects an idle
+     * isolate's old generation ({@link YoungGenerationPolicy.Decision#COLLECT}), which matters as
+     * much there: an admin isolate answering a console, or a JMS isolate forwarding messages,
+     * promotes a little at every young collection and, with nothing else to stop it, keeps
+     * the old generation's pages up to its whole heap. Everything, the management beans included,
+     * happens on the watching thread, so that the isolate's main method does not wait for them.
      */
-    static void start(MemorySize idle, MemorySize busy) {
+    static void start(MemorySize idle, Optional<MemorySize> busy) {
         started = true;
+        elastic = busy.isPresent();
         Thread.ofPlatform().daemon().name("mvm-young-generation").start(() -> {
             HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             if (Boolean.parseBoolean(hotspot.getVMOption("DisableExplicitGC").getValue())) {
-                LOG.log(System.Logger.Level.WARNING, "young generation stays at " + idle + ": -XX:+DisableExplicitGC forbids the full"
-                        + " collections that resize it");
+                LOG.log(System.Logger.Level.WARNING, (elastic ? "young generation stays at " + idle : "an idle old generation is not collected")
+                        + ": -XX:+DisableExplicitGC forbids the full collections that " + (elastic ? "resize it" : "give its pages back"));
                 return;
             }
             Optional<GarbageCollectorMXBean> young = youngCollector();
@@ -108,7 +125,7 @@ public final class ElasticYoungGeneration {
                     seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
                     YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()),
                     YoungGenerationPolicy.DEFAULT.idleCollectionBytes());
-            watch(young.get(), oldGeneration(), policy.tracker(), hotspot, idle, busy);
+            watch(young.get(), oldGeneration(), policy.tracker(elastic), hotspot, idle, busy.orElse(idle));
         });
     }
 
@@ -147,10 +164,11 @@ public final class ElasticYoungGeneration {
      * minutes with pages it no longer needs; and for an isolate whose start is over, so that what
      * the start left in the old generation (parsed descriptors, class-file buffers) does not sit
      * there until it next fills. One full collection, tens of milliseconds for a domain's heap.
-     * Without an elastic generation it only collects.
+     * Without an elastic generation it only collects (with a fixed one under the serial collector,
+     * whose flags make that collection give the old generation's free pages back).
      */
     public static void shrinkToIdle() {
-        if (!started) {
+        if (!elastic) {
             System.gc();
             return;
         }

@@ -68,7 +68,10 @@ public final class IsolateBootstrap {
         orphanPolicy = descriptor.orphanPolicy();
         watchCreator(descriptor, directory, pid);
         if (!descriptor.busyYoungGeneration().isEmpty()) {
-            ElasticYoungGeneration.start(MemorySize.parse(descriptor.youngGeneration()), MemorySize.parse(descriptor.busyYoungGeneration()));
+            ElasticYoungGeneration.start(MemorySize.parse(descriptor.youngGeneration()), Optional.of(MemorySize.parse(descriptor.busyYoungGeneration())));
+        } else if (!descriptor.youngGeneration().isEmpty() && GarbageCollector.SERIAL.name().equals(descriptor.collector())) {
+            // A fixed young generation under the serial collector: its idle old generation is collected (see ElasticYoungGeneration.start).
+            ElasticYoungGeneration.start(MemorySize.parse(descriptor.youngGeneration()), Optional.empty());
         }
 
         new ChildState(ChildState.Phase.STARTED, Instant.now(), pid, OptionalInt.empty(), "").writeTo(directory.state());

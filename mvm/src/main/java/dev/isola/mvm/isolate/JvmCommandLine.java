@@ -29,7 +29,8 @@ final class JvmCommandLine {
         command.addAll(IsolateProcessDefaults.launcherPrefix());
         command.add(spec.image().javaLauncher().toString());
         spec.maxHeap().ifPresent(size -> command.add("-Xmx" + size.toJvmArgument()));
-        spec.youngGeneration().ifPresent(size -> command.addAll(ElasticYoungGeneration.jvmFlags(size, spec.busyYoungGeneration(), spec.maxHeap())));
+        spec.youngGeneration().ifPresent(size -> command.addAll(ElasticYoungGeneration.jvmFlags(size, spec.busyYoungGeneration(), spec.maxHeap(),
+                spec.collector())));
         spec.collector().jvmFlag().ifPresent(command::add);
         command.add(IsolateProcessDefaults.EXIT_ON_OUT_OF_MEMORY);
         command.add(IsolateProcessDefaults.ALLOW_AGENT_LOADING);

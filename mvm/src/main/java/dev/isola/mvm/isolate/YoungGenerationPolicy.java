@@ -64,9 +64,14 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
 
     /** The policy's memory of the samples so far; one per isolate. */
     final class Tracker {
+        private final boolean elastic;
         private boolean grown;
         private int busyInARow;
         private int idleInARow;
+
+        private Tracker(boolean elastic) {
+            this.elastic = elastic;
+        }
 
         /**
          * @param youngCollectionShare young-collection time divided by the wall time of the sample, 0..1
@@ -75,7 +80,7 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
         Decision sample(double youngCollectionShare, long oldGenerationGrowth) {
             busyInARow = youngCollectionShare >= busyShare ? busyInARow + 1 : 0;
             idleInARow = youngCollectionShare < idleShare ? idleInARow + 1 : 0;
-            if (!grown && busyInARow >= busySamples) {
+            if (elastic && !grown && busyInARow >= busySamples) {
                 grown = true;
                 busyInARow = 0;
                 idleInARow = 0;
@@ -106,7 +111,8 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
         }
     }
 
-    Tracker tracker() {
-        return new Tracker();
+    /** @param elastic whether the young generation may grow; a fixed one is only ever {@link Decision#COLLECT collected} */
+    Tracker tracker(boolean elastic) {
+        return new Tracker(elastic);
     }
 }

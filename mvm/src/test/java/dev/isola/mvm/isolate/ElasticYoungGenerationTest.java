@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
@@ -65,9 +66,35 @@ class ElasticYoungGenerationTest {
             long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
 
             assertTrue(collected[1] <= MB, "collected: little beyond what the collection left, not " + collected[1] / MB + " MB");
+            assertTrue(collected[2] <= 16 * MB, "the collected generation's pages given back: " + collected[2] / MB + " MB committed");
             long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
             assertTrue(young <= 9 * MB, "the young generation kept its idle size (8m), not " + young / MB + " MB");
             // The isolate logs the collection after it: the report of the collected generation can come first.
+            String log = awaitLog(isolate, "old generation collected while idle");
+            assertFalse(log.contains("young generation grown"), log);
+        } finally {
+            isolate.halt(1).join();
+        }
+    }
+
+    @Test
+    void aFixedYoungGenerationsIdleOldGenerationIsCollectedAndItsPagesGivenBack() throws Exception {
+        // As an admin or JMS isolate runs: a fixed young generation under the serial collector, which
+        // promotes 64 MB of objects that then die, in a heap that would hold them until 512m were full.
+        Isolate isolate = allocatingIsolate(IsolateSpec.builder(AllocateThenIdle.class.getName())
+                .image(TestImages.testImage())
+                .arguments(List.of(work.toString(), "64"))
+                .maxHeap(MemorySize.parse("512m"))
+                .youngGeneration(MemorySize.parse("8m"))
+                .collector(GarbageCollector.SERIAL)
+                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2"));
+        try {
+            awaitOld(old -> old[1] >= 64 * MB, "the old generation to fill with 64 MB of promoted objects");
+            long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
+
+            assertTrue(collected[2] <= 16 * MB, "the collected generation's pages given back: " + collected[2] / MB + " MB committed");
+            long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
+            assertTrue(young <= 9 * MB, "the young generation stays at its fixed 8m, not " + young / MB + " MB");
             String log = awaitLog(isolate, "old generation collected while idle");
             assertFalse(log.contains("young generation grown"), log);
         } finally {
@@ -120,7 +147,7 @@ class ElasticYoungGenerationTest {
         return log;
     }
 
-    /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection]}, to satisfy {@code condition}. */
+    /** Waits for the isolate's report of its old generation, {@code [used, growth since its last full collection, committed]}, to satisfy {@code condition}. */
     private long[] awaitOld(Predicate<long[]> condition, String what) throws IOException, InterruptedException {
         return awaitReport("old", text -> Arrays.stream(text.split(" ")).mapToLong(Long::parseLong).toArray(), condition,
                 Arrays::toString, what);

@@ -115,6 +115,20 @@ class IsolateSpecTest {
     }
 
     @Test
+    void aFixedSerialYoungGenerationStartsWithASmallHeapThatCanShrinkBack() {
+        IsolateSpec.Builder spec = IsolateSpec.builder("a.Main").image(TestImages.testImage()).maxHeap(MemorySize.parse("192m"))
+                .youngGeneration(MemorySize.parse("8m"));
+
+        List<String> serial = JvmCommandLine.of(spec.collector(GarbageCollector.SERIAL).build(), new IsolateDirectory(home.resolve("x")), home);
+        List<String> g1 = JvmCommandLine.of(spec.collector(GarbageCollector.G1).build(), new IsolateDirectory(home.resolve("y")), home);
+
+        assertTrue(serial.containsAll(List.of("-Xmn8m", "-Xms16m", "-XX:-ShrinkHeapInSteps", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20")),
+                "without -Xms the old generation's initial size, which it never shrinks below, is the whole heap: " + serial);
+        assertTrue(g1.contains("-Xmn8m") && g1.stream().noneMatch(option -> option.startsWith("-Xms") || option.contains("HeapFreeRatio")),
+                "another collector sizes its heap itself: " + g1);
+    }
+
+    @Test
     void memorySizesParseTheJvmNotation() {
         assertEquals(64L << 20, MemorySize.parse("64m").bytes());
         assertEquals(512L << 10, MemorySize.parse("512K").bytes());

@@ -19,7 +19,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void growsOnlyAfterEnoughBusySamplesInARow() {
-        YoungGenerationPolicy.Tracker tracker = policy.tracker();
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
         assertEquals(STAY, tracker.sample(0.07, 0));
         assertEquals(STAY, tracker.sample(0.07, 0));
         assertEquals(STAY, tracker.sample(0.01, 0), "a quieter second breaks the run");
@@ -32,7 +32,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void aBurstShorterThanTheWindowDoesNotGrowIt() {
-        YoungGenerationPolicy.Tracker tracker = policy.tracker();
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
         for (int second = 0; second < 20; second++) {
             // two busy seconds (a deployment), then quiet ones, over and over
             assertEquals(STAY, tracker.sample(second % 3 == 2 ? 0.0 : 0.5, 0));
@@ -42,7 +42,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void shrinksAfterEnoughIdleSamplesButNotUnderModerateLoad() {
-        YoungGenerationPolicy.Tracker tracker = policy.tracker();
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
         for (int i = 0; i < 2; i++) {
             tracker.sample(0.1, 0);
         }
@@ -60,7 +60,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void growsAgainWhenTheLoadReturns() {
-        YoungGenerationPolicy.Tracker tracker = new YoungGenerationPolicy(0.02, 1, 0.005, 1, MB).tracker();
+        YoungGenerationPolicy.Tracker tracker = new YoungGenerationPolicy(0.02, 1, 0.005, 1, MB).tracker(true);
         assertEquals(GROW, tracker.sample(0.03, 0));
         assertEquals(SHRINK, tracker.sample(0.0, 0));
         assertEquals(GROW, tracker.sample(0.03, 0));
@@ -68,7 +68,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void collectsAnOldGenerationThatFilledUnderALoadTooLightToGrowTheYoungOne() {
-        YoungGenerationPolicy.Tracker tracker = policy.tracker();
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
         for (int second = 0; second < 10; second++) {
             // below the busy share, so it never grows, while the old generation fills with what the young one promoted
             assertEquals(STAY, tracker.sample(0.015, second * 10 * MB));
@@ -85,7 +85,7 @@ class YoungGenerationPolicyTest {
 
     @Test
     void leavesAnIdleOldGenerationThatHasNotGrownEnough() {
-        YoungGenerationPolicy.Tracker tracker = policy.tracker();
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
         for (int second = 0; second < 20; second++) {
             assertEquals(STAY, tracker.sample(0.0, MB - 1));
         }
@@ -93,10 +93,24 @@ class YoungGenerationPolicyTest {
 
     @Test
     void aGrownGenerationShrinksRatherThanBeingCollected() {
-        YoungGenerationPolicy.Tracker tracker = new YoungGenerationPolicy(0.02, 1, 0.005, 2, MB).tracker();
+        YoungGenerationPolicy.Tracker tracker = new YoungGenerationPolicy(0.02, 1, 0.005, 2, MB).tracker(true);
         assertEquals(GROW, tracker.sample(0.05, 0));
         assertEquals(STAY, tracker.sample(0.0, 50 * MB));
         assertEquals(SHRINK, tracker.sample(0.0, 50 * MB), "the shrink's full collection collects the old generation too");
+    }
+
+    @Test
+    void aFixedYoungGenerationNeverGrowsButItsIdleOldGenerationIsCollected() {
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(false);
+        for (int second = 0; second < 20; second++) {
+            assertEquals(STAY, tracker.sample(0.5, second * 5 * MB), "a fixed young generation stays, however busy");
+        }
+        assertFalse(tracker.grown());
+        for (int second = 0; second < 3; second++) {
+            assertEquals(STAY, tracker.sample(0.0, 100 * MB), "not idle long enough yet");
+        }
+        assertEquals(COLLECT, tracker.sample(0.0, 100 * MB));
+        assertEquals(STAY, tracker.sample(0.0, 0), "collected once per idle spell");
     }
 
     @Test

@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * copied by a young collection) until the file {@code <directory>/idle} appears, or, with a
  * second argument N, until its young collections have promoted N MB into the old generation
  * since its last full collection; then drops them all and does nothing. Every 100 ms it writes its young generation's committed bytes to
- * {@code <directory>/young}, and its old generation's used bytes and their growth since its
- * last full collection to {@code <directory>/old} ({@code <used> <growth>}), so that a test sees
+ * {@code <directory>/young}, and its old generation's used bytes, their growth since its
+ * last full collection and its committed bytes to {@code <directory>/old}
+ * ({@code <used> <growth> <committed>}), so that a test sees
  * the generations resized and collected from outside.
  */
 public final class AllocateThenIdle {
@@ -48,7 +49,7 @@ public final class AllocateThenIdle {
                     .mapToLong(pool -> pool.getUsage().getCommitted()).sum();
             try {
                 write(directory.resolve("young"), Long.toString(young));
-                write(directory.resolve("old"), old.getUsage().getUsed() + " " + growth(old));
+                write(directory.resolve("old"), old.getUsage().getUsed() + " " + growth(old) + " " + old.getUsage().getCommitted());
                 Thread.sleep(100);
             } catch (Exception e) {
                 return;
