@@ -32,7 +32,9 @@ import java.util.Optional;
  *
  * <p>The same thread collects an idle isolate whose old generation has filled with what a young
  * generation that never grew promoted ({@link YoungGenerationPolicy.Decision#COLLECT}): the
- * serial collector would keep those pages until the old generation is full again.
+ * serial collector would keep those pages until the old generation is full again. A fixed young
+ * generation under the serial collector gets that thread and that collection too, without the
+ * resizing.
  *
  * <p>The price is one full collection per switch (tens of milliseconds for a domain's heap), at
  * most every few seconds by the policy's windows. Without explicit collections
@@ -51,7 +53,6 @@ public final class ElasticYoungGeneration {
     private static final long SAMPLE_MILLIS = 1_000;
     /** Set by {@link #shrinkToIdle}: the watching thread forgets that it had grown the generation. */
     private static volatile boolean forgetGrowth;
-    private static volatile boolean started;
     /** Whether {@link #start} was given a busy size: a fixed young generation is only collected, never resized. */
     private static volatile boolean elastic;
 
@@ -107,7 +108,6 @@ public final class ElasticYoungGeneration {
      * happens on the watching thread, so that the isolate's main method does not wait for them.
      */
     static void start(MemorySize idle, Optional<MemorySize> busy) {
-        started = true;
         elastic = busy.isPresent();
         Thread.ofPlatform().daemon().name("mvm-young-generation").start(() -> {
             HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
