@@ -2,6 +2,7 @@ package dev.isola.loadtests.evaluation;
 
 import dev.isola.domains.config.IsolateSettings;
 import dev.isola.loadtests.isolates.Machine;
+import dev.isola.loadtests.standalone.IsolateFlags;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -142,14 +143,14 @@ public final class Evaluation implements Callable<Integer> {
             | MDC-spare | MDC, the admin keeping one warmed-up spare isolate (`bin/appserver start --spare-isolates 1`, counted in every total): each domain's start takes the spare over, and the admin warms up the next (the n-th start and each memory reading wait until it is ready) | as MDC |
             | MDC-frozen | MDC-spare, the spare frozen to disk once warm (`bin/appserver start --spare-isolates 1 --freeze-spares`: CRIU writes its process out and ends it; each domain's start restores it, then takes it over). Its snapshot (about 150 MB of files) is disk, not memory, and counts in no total | as MDC |
             | MDC-frozen-reset | MDC-frozen, the domains dropping what the spare's warm-up taught the JIT compiler once busy (`--reset-spare-jit-state`: after 10 s of CPU within a minute, they redefine the server's classes whose profiled code the warm-up compiled) | as MDC |
-            | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `-Xmn%s %s` |
+            | MDS | one admin isolate and N separated domains: JMS, EJB and web isolates each, talking over links | web and EJB isolates as MDC; the JMS isolate `%s` |
 
             Every server is a domain directory prepared the same way (configuration, `petstore.ear` and its
             record, as `deploy-tool deploy` leaves them), and runs the same code: `DomainMain` starts the
             web, EJB and JMS sub-servers and redeploys the recorded Pet Store. Standalone servers are plain
             processes with no admin and no links; domains are isolates the admin isolate starts.
             """.formatted(String.join(" ", StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of())),
-            IsolateSettings.JMS_DEFAULTS.youngGeneration().toJvmArgument(), String.join(" ", IsolateSettings.JMS_DEFAULTS.jvmOptions()));
+            String.join(" ", IsolateFlags.of(IsolateSettings.JMS_DEFAULTS, List.of())));
 
     private static final String FOOTPRINT_METHOD = """
             Each sweep starts the servers of one setup one after another, up to N. Idle sweeps run no
