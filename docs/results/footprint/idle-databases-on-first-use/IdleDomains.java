@@ -1,12 +1,12 @@
 import dev.isola.mvm.probe.Breakdown;
 import dev.isola.mvm.probe.Category;
+import dev.isola.mvm.probe.DiagnosticCommands;
 import dev.isola.mvm.probe.Footprint;
 import dev.isola.mvm.probe.FootprintProbe;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ public class IdleDomains {
             Breakdown b = footprint.breakdown().orElseThrow();
             double pss = footprint.total().pss() / MB, heap = b.of(Category.JAVA_HEAP).pss() / MB, meta = b.of(Category.CLASS_METADATA).pss() / MB,
                     code = b.of(Category.CODE_CACHE).pss() / MB, other = b.of(Category.OTHER).pss() / MB;
-            List<String> classes = jcmd(pid, "VM.classes");
+            List<String> classes = DiagnosticCommands.execute(pid, "VM.classes").lines().toList();
             long loaded = classes.stream().filter(l -> l.startsWith("0x")).count();
             long derby = classes.stream().filter(l -> l.contains(" org.apache.derby.")).count();
             long threads;
@@ -75,15 +75,5 @@ public class IdleDomains {
             System.out.printf(Locale.ROOT, "%s: mean PSS %.1f MB (heap %.1f, class metadata %.1f, code %.1f, other %.1f), %.0f classes (%.0f Derby), %.0f threads, ready in %.0f ms%n",
                     variant, mean[0], mean[1], mean[2], mean[3], mean[4], mean[5], mean[6], mean[7], mean[8]);
         });
-    }
-
-    private static List<String> jcmd(long pid, String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
-                .redirectErrorStream(true).start();
-        List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
-        if (p.waitFor() != 0) {
-            throw new IOException("jcmd " + pid + " " + command + " failed: " + lines);
-        }
-        return lines;
     }
 }

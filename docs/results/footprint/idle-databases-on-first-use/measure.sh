@@ -12,19 +12,8 @@ before="${BEFORE:-7b30288}"
 out="${1:-docs/results/footprint/idle-databases-on-first-use}"
 work="$(mktemp -d /tmp/idle-databases.XXXXXX)"
 export ISOLA_ADMIN_PASSWORD=idle-databases
-git worktree add -q --detach "$work/before-src" "$before"
-(cd "$work/before-src" && bin/mvn -q -pl admin-isolate -am package -DskipTests)
-cp -r "$work/before-src/admin-isolate/target/image/lib" "$work/image-before"
-git worktree remove --force "$work/before-src"
-bin/mvn -q -pl admin-isolate,petstore-demo/petstore-ear,load-tests -am package -DskipTests
-cp -r admin-isolate/target/image/lib "$work/image-after"
+. docs/results/footprint/side-by-side-images.sh
 declare -A port=([before]=4981 [after]=4982)
-admin() { # image, then the arguments of AppServerMain; as bin/appserver runs it
-  "$JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -Dmvm.home="$work/$1/mvm" -Disola.image="$work/image-$1" \
-    -Disola.domains="$work/$1/domains" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-    -cp "$work/image-$1/*" dev.isola.admin.cli.AppServerMain "${@:2}" --domains-dir="$work/$1/domains" --port="${port[$1]}"
-}
-tool() { bin/deploy-tool --url "http://127.0.0.1:${port[$1]}" "${@:2}"; }
 for v in before after; do mkdir -p "$work/$v/domains"; admin $v start; done
 # A first domain of each has its admin record the image's AOT cache; the domains measured start with it.
 for v in before after; do tool $v create-domain first --port $((8680 + ${port[$v]} - 4980)) --start; done

@@ -1,5 +1,6 @@
 import dev.isola.mvm.probe.Breakdown;
 import dev.isola.mvm.probe.Category;
+import dev.isola.mvm.probe.DiagnosticCommands;
 import dev.isola.mvm.probe.Footprint;
 import dev.isola.mvm.probe.FootprintProbe;
 import org.knowm.xchart.BitmapEncoder;
@@ -49,7 +50,7 @@ public class IdleOldGeneration {
             long pid = Long.parseLong(args[i + 2]);
             Footprint footprint = FootprintProbe.detailed(pid);
             Breakdown b = footprint.breakdown().orElseThrow();
-            Matcher tenured = TENURED.matcher(String.join("\n", jcmd(pid, "GC.heap_info")));
+            Matcher tenured = TENURED.matcher(DiagnosticCommands.execute(pid, "GC.heap_info"));
             if (!tenured.find()) {
                 throw new IOException("no serial old generation in jcmd " + pid + " GC.heap_info");
             }
@@ -78,15 +79,5 @@ public class IdleOldGeneration {
         byPhase.forEach((phase, values) -> chart.addSeries(phase, isolates, isolates.stream().map(i -> values.getOrDefault(i, 0.0)).toList()));
         BitmapEncoder.saveBitmap(chart, out.resolve("idle-old-generation.png").toString(), BitmapEncoder.BitmapFormat.PNG);
         lines.forEach(System.out::println);
-    }
-
-    private static List<String> jcmd(long pid, String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
-                .redirectErrorStream(true).start();
-        List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
-        if (p.waitFor() != 0) {
-            throw new IOException("jcmd " + pid + " " + command + " failed: " + lines);
-        }
-        return lines;
     }
 }

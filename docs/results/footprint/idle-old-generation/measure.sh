@@ -16,19 +16,8 @@ polls="${CONSOLE_POLLS:-1200}"
 idle="${IDLE_SECONDS:-240}"
 work="$(mktemp -d /tmp/idle-old-generation.XXXXXX)"
 export ISOLA_ADMIN_PASSWORD=idle-old-generation
-git worktree add -q --detach "$work/before-src" "$before"
-(cd "$work/before-src" && bin/mvn -q -pl admin-isolate -am package -DskipTests)
-cp -r "$work/before-src/admin-isolate/target/image/lib" "$work/image-before"
-git worktree remove --force "$work/before-src"
-bin/mvn -q -pl admin-isolate,petstore-demo/petstore-ear,load-tests -am package -DskipTests
-cp -r admin-isolate/target/image/lib "$work/image-after"
+. docs/results/footprint/side-by-side-images.sh
 declare -A port=([before]=4971 [after]=4972) web=([before]=8671 [after]=8672)
-admin() { # image, then the arguments of AppServerMain; as bin/appserver runs it
-  "$JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -Dmvm.home="$work/$1/mvm" -Disola.image="$work/image-$1" \
-    -Disola.domains="$work/$1/domains" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-    -cp "$work/image-$1/*" dev.isola.admin.cli.AppServerMain "${@:2}" --domains-dir="$work/$1/domains" --port="${port[$1]}"
-}
-tool() { bin/deploy-tool --url "http://127.0.0.1:${port[$1]}" "${@:2}"; }
 for v in before after; do mkdir -p "$work/$v/domains"; admin $v start; done
 for v in before after; do
   tool $v create-domain shop --mode separated --port "${web[$v]}" --start

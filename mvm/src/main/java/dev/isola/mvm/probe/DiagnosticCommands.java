@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * <p>SIGQUIT ends most processes that are not JVMs, so the listener is only woken in a
  * process that publishes HotSpot perf data or maps {@code libjvm.so}.
  */
-final class DiagnosticCommands {
+public final class DiagnosticCommands {
 
     private static final Duration LISTENER_START = Duration.ofSeconds(10);
 
@@ -40,7 +40,7 @@ final class DiagnosticCommands {
      * @throws IOException naming the pid and the command when the JVM cannot be attached to
      *                     or the command fails
      */
-    static String execute(long pid, String command) throws IOException {
+    public static String execute(long pid, String command) throws IOException {
         Path socket = socketOf(pid);
         if (!Files.exists(socket)) {
             startListener(pid, socket);

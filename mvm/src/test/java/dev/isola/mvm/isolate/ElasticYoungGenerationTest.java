@@ -62,16 +62,8 @@ class ElasticYoungGenerationTest {
                 .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "100000")
                 .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2"));
         try {
-            awaitOld(old -> old[1] >= 64 * MB, "the old generation to fill with 64 MB of promoted objects");
-            long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
-
+            long[] collected = assertPromotedGarbageCollectedOnceIdle(isolate);
             assertTrue(collected[1] <= MB, "collected: little beyond what the collection left, not " + collected[1] / MB + " MB");
-            assertTrue(collected[2] <= 16 * MB, "the collected generation's pages given back: " + collected[2] / MB + " MB committed");
-            long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
-            assertTrue(young <= 9 * MB, "the young generation kept its idle size (8m), not " + young / MB + " MB");
-            // The isolate logs the collection after it: the report of the collected generation can come first.
-            String log = awaitLog(isolate, "old generation collected while idle");
-            assertFalse(log.contains("young generation grown"), log);
         } finally {
             isolate.halt(1).join();
         }
@@ -89,14 +81,7 @@ class ElasticYoungGenerationTest {
                 .collector(GarbageCollector.SERIAL)
                 .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "2"));
         try {
-            awaitOld(old -> old[1] >= 64 * MB, "the old generation to fill with 64 MB of promoted objects");
-            long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
-
-            assertTrue(collected[2] <= 16 * MB, "the collected generation's pages given back: " + collected[2] / MB + " MB committed");
-            long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
-            assertTrue(young <= 9 * MB, "the young generation stays at its fixed 8m, not " + young / MB + " MB");
-            String log = awaitLog(isolate, "old generation collected while idle");
-            assertFalse(log.contains("young generation grown"), log);
+            assertPromotedGarbageCollectedOnceIdle(isolate);
         } finally {
             isolate.halt(1).join();
         }
@@ -114,6 +99,25 @@ class ElasticYoungGenerationTest {
         } finally {
             isolate.halt(1).join();
         }
+    }
+
+    /**
+     * Waits for an {@link AllocateThenIdle} isolate with an 8m young generation to promote 64 MB, then for its idle
+     * old generation to be collected with its pages given back and the young generation left at 8m.
+     *
+     * @return the old generation's report once collected, {@code [used, growth since its last full collection, committed]}
+     */
+    private long[] assertPromotedGarbageCollectedOnceIdle(Isolate isolate) throws IOException, InterruptedException {
+        awaitOld(old -> old[1] >= 64 * MB, "the old generation to fill with 64 MB of promoted objects");
+        long[] collected = awaitOld(old -> old[0] <= 8 * MB, "the idle isolate's old generation to be collected");
+
+        assertTrue(collected[2] <= 16 * MB, "the collected generation's pages given back: " + collected[2] / MB + " MB committed");
+        long young = awaitYoung(bytes -> bytes > 0, "the isolate to report its young generation");
+        assertTrue(young <= 9 * MB, "the young generation kept its 8m, not " + young / MB + " MB");
+        // The isolate logs the collection after it: the report of the collected generation can come first.
+        String log = awaitLog(isolate, "old generation collected while idle");
+        assertFalse(log.contains("young generation grown"), log);
+        return collected;
     }
 
     /** An {@link AllocateThenIdle} isolate reporting to {@link #work}, young generation 8m idle and 32m busy. */
