@@ -88,7 +88,7 @@ final class PagesServlet extends HttpServlet {
                 <label>Mode <select name="mode"><option value="combined">combined</option><option value="separated">separated</option></select></label>
                 <label>HTTP port <input name="httpPort" type="number" min="0" max="65535" placeholder="first free from 8080"></label>
                 <label>Heap <input name="heap" placeholder="256m"></label>
-                <label>Young generation <input name="youngGeneration" placeholder="16m"></label>
+                <label>Young generation <input name="youngGeneration" placeholder="4m"></label>
                 <label class="check"><input name="start" type="checkbox" checked> Start it</label>
                 <button type="submit">Create</button>
                 </form>

@@ -39,7 +39,7 @@ import java.util.Set;
  *   "mode": "combined",                    // or "separated"; default combined
  *   "host": "127.0.0.1",                   // default loopback
  *   "httpPort": 8080,                      // 0: any free port
- *   "isolate":  { "heap": "256m", "youngGeneration": "16m", "collector": "serial" },  // over every isolate's defaults
+ *   "isolate":  { "heap": "256m", "youngGeneration": "4m", "collector": "serial" },  // over every isolate's defaults
  *   "isolates": { "ejb": { "heap": "512m", "jvmOptions": ["-Xss512k"] } },           // per isolate: server | web | ejb | jms
  *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
  *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ]
@@ -238,11 +238,12 @@ public final class DomainConfigJson {
         if (json.has("heap")) {
             s = s.withHeap(size(text(json, "heap", null, field + ".heap"), field + ".heap"));
         }
-        if (json.has("youngGeneration")) {
-            s = s.withYoungGeneration(size(text(json, "youngGeneration", null, field + ".youngGeneration"), field + ".youngGeneration"));
-        }
+        // The collector first: another than the serial one fixes the young generation, at a size that one given here replaces.
         if (json.has("collector")) {
             s = s.withCollector(collector(text(json, "collector", null, field + ".collector"), field + ".collector"));
+        }
+        if (json.has("youngGeneration")) {
+            s = s.withYoungGeneration(size(text(json, "youngGeneration", null, field + ".youngGeneration"), field + ".youngGeneration"));
         }
         if (json.has("jvmOptions")) {
             s = s.withJvmOptions(jvmOptions(json.get("jvmOptions"), field + ".jvmOptions"));

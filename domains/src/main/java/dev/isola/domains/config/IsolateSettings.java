@@ -28,16 +28,27 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
 
     /**
      * The combined domain's isolate (and the web and EJB isolates of a separated one). Serial:
-     * no collector threads, the least footprint. 16 MB of young generation: every page of it
-     * is touched within the first seconds, so it is paid in full by every domain; 16 MB
-     * instead of 32 MB saved 14.5 MB of heap per domain with the Pet Store exercised, while
-     * 8 MB cost more than it saved, because more short-lived objects reached the old
-     * generation (docs/results/breakdown/young/). Under load it grows to 64 MB: with 16 MB a
-     * domain serving database queries spent 6 to 7 % of its time in young collections
-     * (docs/results/throughput/elastic-young/), and an idle domain gives the pages back.
+     * no collector threads, the least footprint. An elastic young generation: every page of a
+     * young generation is touched within seconds, so its size is paid in full by every domain.
+     * Under load it grows to 64 MB: with 16 MB a domain serving database queries spent 6 to 7 %
+     * of its time in young collections (docs/results/throughput/elastic-young/). Its start runs
+     * at 64 MB too, and once ready it shrinks to what its old generation's capacity gives (half
+     * of it), above a floor of 4 MB: an idle domain with no application keeps ~7 MB, one with
+     * the Pet Store ~10 MB. The floor was 16 MB, the smallest a domain could both start and
+     * serve a light load with before starts ran at the busy size; it cost an idle domain
+     * 10.6 MB more (docs/results/footprint/idle-young-floor/). (A fixed 8 MB cost more than it
+     * saved with the Pet Store exercised, because more short-lived objects reached the old
+     * generation, docs/results/breakdown/young/; an elastic one grows under such a load.)
      */
-    public static final IsolateSettings DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(16),
+    public static final IsolateSettings DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(4),
             MemorySize.ofMegabytes(64), GarbageCollector.SERIAL, List.of());
+
+    /**
+     * The young generation that elastic settings become fixed at with a collector other than the serial one: the size a
+     * domain's serial young generation had before it could shrink below it, so that such a collector keeps what it
+     * had. A {@code youngGeneration} of the same settings object replaces it.
+     */
+    public static final MemorySize FIXED_YOUNG_GENERATION = MemorySize.ofMegabytes(16);
 
     /**
      * The JMS isolate of a separated domain: a broker writes to its store and forwards over
@@ -122,9 +133,20 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
         return new IsolateSettings(heap, youngGeneration, size, collector, jvmOptions);
     }
 
-    /** Another collector; with any but the serial one the young generation becomes fixed at its idle size. */
+    /**
+     * Another collector. With any but the serial one the young generation becomes fixed: an elastic one at
+     * {@link #FIXED_YOUNG_GENERATION} (its idle floor, a few megabytes, is only workable because the runtime grows it
+     * for the start and under load), a fixed one where it is.
+     */
     public IsolateSettings withCollector(GarbageCollector gc) {
-        return new IsolateSettings(heap, youngGeneration, gc == GarbageCollector.SERIAL ? busyYoungGeneration : youngGeneration, gc, jvmOptions);
+        if (gc == GarbageCollector.SERIAL) {
+            return new IsolateSettings(heap, youngGeneration, busyYoungGeneration, gc, jvmOptions);
+        }
+        MemorySize fixed = youngGeneration;
+        if (elasticYoungGeneration() && youngGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0) {
+            fixed = busyYoungGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0 ? busyYoungGeneration : FIXED_YOUNG_GENERATION;
+        }
+        return new IsolateSettings(heap, fixed, fixed, gc, jvmOptions);
     }
 
     public IsolateSettings withJvmOptions(List<String> options) {

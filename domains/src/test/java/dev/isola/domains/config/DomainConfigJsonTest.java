@@ -54,7 +54,7 @@ class DomainConfigJsonTest {
                 """, 0);
         String text = DomainConfigJson.toText(crm);
         assertEquals(crm, DomainConfigJson.parse(text, Integer.MIN_VALUE));
-        assertTrue(text.contains("\"youngGeneration\" : \"16m\""), text);
+        assertTrue(text.contains("\"youngGeneration\" : \"4m\""), text);
     }
 
     @Test
@@ -71,7 +71,7 @@ class DomainConfigJsonTest {
     @Test
     void theYoungGenerationIsElasticByDefaultAndFixedWhereItCannotGrow() {
         IsolateSettings defaults = DomainConfigJson.parse("{\"name\": \"shop\"}", 0).settings(Member.SERVER);
-        assertEquals(MemorySize.parse("16m"), defaults.youngGeneration());
+        assertEquals(MemorySize.parse("4m"), defaults.youngGeneration());
         assertEquals(MemorySize.parse("64m"), defaults.busyYoungGeneration());
         assertTrue(defaults.elasticYoungGeneration());
 
@@ -83,19 +83,25 @@ class DomainConfigJsonTest {
                 .contains("\"busyYoungGeneration\" : \"96m\""));
 
         // fixed: the busy size given as the idle one, a young generation as large as the busy one, another collector
-        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"16m\"}}", 0)
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"4m\"}}", 0)
                 .settings(Member.SERVER).elasticYoungGeneration());
         assertEquals(MemorySize.parse("96m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"youngGeneration\": \"96m\"}}", 0)
                 .settings(Member.SERVER).busyYoungGeneration());
-        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"collector\": \"g1\"}}", 0)
-                .settings(Member.SERVER).elasticYoungGeneration());
+        IsolateSettings g1 = DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"collector\": \"g1\"}}", 0).settings(Member.SERVER);
+        assertTrue(!g1.elasticYoungGeneration());
+        assertEquals(MemorySize.parse("16m"), g1.youngGeneration(), "not the serial collector's 4m floor");
+        assertEquals(MemorySize.parse("8m"), DomainConfigJson.parse(
+                "{\"name\": \"shop\", \"isolate\": {\"youngGeneration\": \"8m\", \"collector\": \"parallel\"}}", 0)
+                .settings(Member.SERVER).youngGeneration(), "a young generation given beside the collector is kept");
         assertTrue(!DomainConfigJson.parse("{\"name\": \"crm\", \"mode\": \"separated\"}", 0).settings(Member.JMS).elasticYoungGeneration());
 
         // a smaller heap alone keeps the busy size within a quarter of it
         assertEquals(MemorySize.parse("32m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"128m\"}}", 0)
                 .settings(Member.SERVER).busyYoungGeneration());
-        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"48m\"}}", 0)
-                .settings(Member.SERVER).elasticYoungGeneration());
+        assertEquals(MemorySize.parse("12m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"48m\"}}", 0)
+                .settings(Member.SERVER).busyYoungGeneration());
+        assertTrue(!DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"48m\", \"youngGeneration\": \"12m\"}}", 0)
+                .settings(Member.SERVER).elasticYoungGeneration(), "a young generation as large as that quarter is fixed");
     }
 
     @Test
@@ -113,7 +119,7 @@ class DomainConfigJsonTest {
         assertField("isolates.server.heap", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"16m\"}}}");
         assertField("isolates.server.youngGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"youngGeneration\": \"64m\"}}}");
         assertField("isolate.collector", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"cms\"}}");
-        assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"8m\"}}");
+        assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"2m\"}}");
         assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"busyYoungGeneration\": \"lots\"}}");
         assertField("isolate.busyYoungGeneration", "{\"name\": \"shop\", \"isolate\": {\"collector\": \"g1\", \"busyYoungGeneration\": \"64m\"}}");
         assertField("isolates.server.busyYoungGeneration", "{\"name\": \"shop\", \"isolates\": {\"server\": {\"heap\": \"64m\", \"busyYoungGeneration\": \"64m\"}}}");

@@ -3,6 +3,7 @@ package dev.isola.loadtests.standalone;
 import dev.isola.domains.config.IsolateSettings;
 import dev.isola.mvm.isolate.ElasticYoungGeneration;
 import dev.isola.mvm.isolate.IsolateProcessDefaults;
+import dev.isola.mvm.isolate.MemorySize;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,12 @@ public final class IsolateFlags {
         List<String> flags = new ArrayList<>();
         flags.add("-Xmx" + settings.heap().toJvmArgument());
         // The flags only: what resizes an elastic young generation runs in isolates (the mvm runtime), not in a plain JVM.
-        flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(),
+        // So a plain JVM's stays at its floor, for its start and under load; it gets the floor isolates had before
+        // their starts ran at the busy size (as another collector would), not their 4m, which only the runtime makes workable.
+        MemorySize fixedSize = IsolateSettings.FIXED_YOUNG_GENERATION;
+        MemorySize young = settings.elasticYoungGeneration() && settings.youngGeneration().compareTo(fixedSize) < 0
+                && settings.busyYoungGeneration().compareTo(fixedSize) > 0 ? fixedSize : settings.youngGeneration();
+        flags.addAll(ElasticYoungGeneration.jvmFlags(young,
                 settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap()),
                 settings.collector()));
         settings.collector().jvmFlag().ifPresent(flags::add);

@@ -30,6 +30,13 @@ import java.util.Optional;
  * roomy ratios let the young generation reach {@code MaxNewSize}, tight ones bring it back.
  * Committed but untouched old-generation pages cost nothing resident.
  *
+ * <p>An isolate's start is the burst every isolate has (classes loaded, descriptors parsed, a
+ * deployment), so the thread grows the generation first thing, while the heap is a few
+ * megabytes and the collection takes milliseconds, and the isolate shrinks it once it is ready
+ * ({@link #shrinkToIdle}; or the idle window does). That is what lets the idle size be a small
+ * floor (a domain's is 4m): idle, the young generation is what the old one's capacity divided
+ * by {@code NewRatio} gives, a few megabytes, and the start does not crawl through it.
+ *
  * <p>The same thread collects an idle isolate whose old generation has filled with what a young
  * generation that never grew promoted ({@link YoungGenerationPolicy.Decision#COLLECT}): the
  * serial collector would keep those pages until the old generation is full again. A fixed young
@@ -47,7 +54,10 @@ public final class ElasticYoungGeneration {
     /** Idle: old generation capacity at most 25 % above its use, hence a young generation at its floor. */
     private static final int IDLE_MIN_FREE = 10;
     private static final int IDLE_MAX_FREE = 20;
-    /** Busy: capacity ten times the use, enough for old capacity / NewRatio to reach MaxNewSize. */
+    /**
+     * Busy: capacity at least ten times the use, and more where that is too little for old capacity / NewRatio to
+     * reach MaxNewSize (an isolate that is starting, or whose old generation holds little; {@link #growTo}).
+     */
     private static final int BUSY_MIN_FREE = 90;
     private static final int BUSY_MAX_FREE = 95;
     private static final long SAMPLE_MILLIS = 1_000;
@@ -125,7 +135,13 @@ public final class ElasticYoungGeneration {
                     seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
                     YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()),
                     YoungGenerationPolicy.DEFAULT.idleCollectionBytes());
-            watch(young.get(), oldGeneration(), policy.tracker(elastic), hotspot, idle, busy.orElse(idle));
+            YoungGenerationPolicy.Tracker tracker = policy.tracker(elastic);
+            // A start is a burst (classes, descriptors, a deployment): it runs at the busy size, unless it is over already.
+            if (elastic && !forgetGrowth) {
+                growTo(hotspot, busy.get(), "grown to " + busy.get() + " for the isolate's start", 0);
+                tracker.startGrown();
+            }
+            watch(young.get(), oldGeneration(), tracker, hotspot, idle, busy.orElse(idle));
         });
     }
 
@@ -147,7 +163,7 @@ public final class ElasticYoungGeneration {
                 tracker.reset();
             }
             switch (tracker.sample(share, old.map(ElasticYoungGeneration::growthSinceLastCollection).orElse(0L))) {
-                case GROW -> resize(hotspot, BUSY_MIN_FREE, BUSY_MAX_FREE, "grown towards " + busy, share);
+                case GROW -> growTo(hotspot, busy, "grown towards " + busy, share);
                 case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
                 case COLLECT -> collectIdle(old.orElseThrow());
                 case STAY -> { }
@@ -174,6 +190,18 @@ public final class ElasticYoungGeneration {
         }
         forgetGrowth = true;
         resize(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class), IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk to its idle size", 0);
+    }
+
+    /**
+     * Grows the young generation towards {@code busy}: free ratios that make the old generation's capacity after the
+     * collection at least {@code busy} times {@code NewRatio} (the serial collector sizes the young generation at the
+     * old one's capacity divided by it), and at least the busy ratios.
+     */
+    private static void growTo(HotSpotDiagnosticMXBean hotspot, MemorySize busy, String what, double share) {
+        long oldUsed = oldGeneration().map(pool -> pool.getUsage().getUsed()).orElse(0L);
+        long wanted = busy.bytes() * Long.parseLong(hotspot.getVMOption("NewRatio").getValue());
+        int minFree = (int) Math.min(99, Math.max(BUSY_MIN_FREE, Math.ceil(100.0 - 100.0 * oldUsed / wanted)));
+        resize(hotspot, minFree, Math.max(BUSY_MAX_FREE, minFree + 1), what, share);
     }
 
     private static void resize(HotSpotDiagnosticMXBean hotspot, int minFree, int maxFree, String what, double share) {

@@ -99,6 +99,13 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
             return Decision.STAY;
         }
 
+        /** Grown by other means (for the isolate's start): the idle window shrinks it back. */
+        void startGrown() {
+            grown = elastic;
+            busyInARow = 0;
+            idleInARow = 0;
+        }
+
         /** Back to the start: not grown, no samples in a row (the generation was shrunk by other means). */
         void reset() {
             grown = false;

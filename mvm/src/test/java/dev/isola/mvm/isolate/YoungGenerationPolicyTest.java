@@ -114,6 +114,33 @@ class YoungGenerationPolicyTest {
     }
 
     @Test
+    void aGenerationGrownForTheStartShrinksOnceIdleAndGrowsAgainUnderLoad() {
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(true);
+        tracker.startGrown();
+        assertTrue(tracker.grown());
+        assertEquals(STAY, tracker.sample(0.5, 0), "still busy: already at the busy size, no second growth");
+        for (int second = 0; second < 3; second++) {
+            assertEquals(STAY, tracker.sample(0.0, 100 * MB), "not idle long enough yet");
+        }
+        assertEquals(SHRINK, tracker.sample(0.0, 100 * MB), "shrunk, which collects, rather than collected at the busy size");
+        for (int second = 0; second < 2; second++) {
+            assertEquals(STAY, tracker.sample(0.5, 0));
+        }
+        assertEquals(GROW, tracker.sample(0.5, 0));
+    }
+
+    @Test
+    void aFixedGenerationIsNotGrownForTheStart() {
+        YoungGenerationPolicy.Tracker tracker = policy.tracker(false);
+        tracker.startGrown();
+        assertFalse(tracker.grown());
+        for (int second = 0; second < 3; second++) {
+            assertEquals(STAY, tracker.sample(0.0, 100 * MB));
+        }
+        assertEquals(COLLECT, tracker.sample(0.0, 100 * MB), "collected, not shrunk");
+    }
+
+    @Test
     void refusesSharesAndWindowsThatCannotWork() {
         assertThrows(IllegalArgumentException.class, () -> new YoungGenerationPolicy(0.01, 5, 0.01, 30, MB));
         assertThrows(IllegalArgumentException.class, () -> new YoungGenerationPolicy(1.5, 5, 0.01, 30, MB));

@@ -6,7 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Allocates like a busy server (short-lived objects, a share of which lives long enough to be
+ * Once the file {@code <directory>/hold} is gone (at once if there is none), allocates like a
+ * busy server (short-lived objects, a share of which lives long enough to be
  * copied by a young collection) until the file {@code <directory>/idle} appears, or, with a
  * second argument N, until its young collections have promoted N MB into the old generation
  * since its last full collection; then drops them all and does nothing. Every 100 ms it writes its young generation's committed bytes to
@@ -21,6 +22,9 @@ public final class AllocateThenIdle {
         long promotedLimit = args.length > 1 ? Long.parseLong(args[1]) << 20 : Long.MAX_VALUE;
         MemoryPoolMXBean old = oldGeneration();
         Thread.ofPlatform().daemon().start(() -> report(directory));
+        while (Files.exists(directory.resolve("hold"))) {
+            Thread.sleep(50);
+        }
         Object[] recent = new Object[100_000];
         long n = 0;
         while (!Files.exists(directory.resolve("idle")) && growth(old) < promotedLimit) {
