@@ -35,8 +35,8 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
      * sample a second). Giving memory back waits as long as OpenJ9's idle tuning does by default
      * (180 s), so that a load with pauses of a minute or two (a batch, a benchmark's rounds) does
      * not pay a shrink and a grow, each a full collection, for every pause. An idle old
-     * generation is collected when it has grown by 16 MB, the idle size of a domain's young
-     * generation: worth a full collection of tens of milliseconds once per idle spell (the Pet
+     * generation is collected when it has grown by 16 MB (what a domain's young generation was
+     * before its floor went to 4 MB): worth a full collection of tens of milliseconds once per idle spell (the Pet
      * Store's old generation grew by 6 to 21 MB in 90 s of 20 shoppers that did not grow the
      * young one).
      */
