@@ -33,12 +33,13 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
      * Under load it grows to 64 MB: with 16 MB a domain serving database queries spent 6 to 7 %
      * of its time in young collections (docs/results/throughput/elastic-young/). Its start runs
      * at 64 MB too, and once ready it shrinks to what its old generation's capacity gives (half
-     * of it), above a floor of 4 MB: an idle domain with no application keeps ~7 MB, one with
-     * the Pet Store ~10 MB. The floor was 16 MB, the smallest a domain could both start and
+     * of it), above a floor of 4 MB: an idle domain with no application keeps ~5 MB, one with
+     * the Pet Store 7 to 12 MB. The floor was 16 MB, the smallest a domain could start and
      * serve a light load with before starts ran at the busy size; it cost an idle domain
-     * 10.6 MB more (docs/results/footprint/idle-young-floor/). (A fixed 8 MB cost more than it
-     * saved with the Pet Store exercised, because more short-lived objects reached the old
-     * generation, docs/results/breakdown/young/; an elastic one grows under such a load.)
+     * 10.9 MB more (docs/results/footprint/idle-young-floor/). Under a light load a smaller
+     * young generation promotes more (a fixed 8 MB cost more than it saved with the Pet Store
+     * exercised, docs/results/breakdown/young/): read 12 s after its workload a Pet Store domain
+     * holds 2 to 10 MB more than with 16 MB, read after the idle window 8 MB less.
      */
     public static final IsolateSettings DEFAULTS = new IsolateSettings(MemorySize.ofMegabytes(256), MemorySize.ofMegabytes(4),
             MemorySize.ofMegabytes(64), GarbageCollector.SERIAL, List.of());
