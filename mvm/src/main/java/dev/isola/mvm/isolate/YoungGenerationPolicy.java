@@ -36,9 +36,9 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
      * (180 s), so that a load with pauses of a minute or two (a batch, a benchmark's rounds) does
      * not pay a shrink and a grow, each a full collection, for every pause. An idle old
      * generation is collected when it has grown by 16 MB (what a domain's young generation was
-     * before its floor went to 4 MB): worth a full collection of tens of milliseconds once per idle spell (the Pet
-     * Store's old generation grew by 6 to 21 MB in 90 s of 20 shoppers that did not grow the
-     * young one).
+     * before its floor went to 4 MB): worth a full collection of tens of milliseconds once per
+     * idle spell (the Pet Store's old generation grew by 6 to 21 MB in 90 s of 20 shoppers that
+     * did not grow the young one).
      */
     static final YoungGenerationPolicy DEFAULT = new YoungGenerationPolicy(0.02, 5, 0.005, 180, 16L << 20);
 
