@@ -143,11 +143,20 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
         if (gc == GarbageCollector.SERIAL) {
             return new IsolateSettings(heap, youngGeneration, busyYoungGeneration, gc, jvmOptions);
         }
-        MemorySize fixed = youngGeneration;
-        if (elasticYoungGeneration() && youngGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0) {
-            fixed = busyYoungGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0 ? busyYoungGeneration : FIXED_YOUNG_GENERATION;
-        }
+        MemorySize fixed = youngGenerationNothingResizes();
         return new IsolateSettings(heap, fixed, fixed, gc, jvmOptions);
+    }
+
+    /**
+     * The young generation for a JVM in which nothing resizes it: another collector than the serial one, or a plain
+     * JVM without the mvm runtime. An elastic one's floor below {@link #FIXED_YOUNG_GENERATION} is raised to it (at
+     * most to the busy size): only the runtime's growth for the start and under load makes a smaller floor workable.
+     */
+    public MemorySize youngGenerationNothingResizes() {
+        if (!elasticYoungGeneration() || youngGeneration.compareTo(FIXED_YOUNG_GENERATION) >= 0) {
+            return youngGeneration;
+        }
+        return busyYoungGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0 ? busyYoungGeneration : FIXED_YOUNG_GENERATION;
     }
 
     public IsolateSettings withJvmOptions(List<String> options) {

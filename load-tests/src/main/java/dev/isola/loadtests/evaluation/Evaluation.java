@@ -139,7 +139,7 @@ public final class Evaluation implements Callable<Integer> {
             |---|---|---|
             | MS-plain | one plain `java` process per server, in a session of its own (`setsid`, as isolates are): `DomainMain --member server` of a combined domain, class path = the server image | none (G1, heap sized by the machine); no AOT cache, the JDK's default CDS archive only |
             | MS-tuned | the same | a combined domain isolate's flags: `%s`; no AOT cache |
-            | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | `%s` (a 4m young generation floor, which the runtime grows to 64m for the isolate's start and under load and shrinks once it is ready or idle; MS-tuned has no runtime, so it gets 16m), plus the image's AOT cache (`-XX:AOTCache`) |
+            | MDC | one admin isolate (`bin/appserver start`, counted in every total) and N combined domains, one isolate each | `%s` (a young generation floor of %s, which the runtime grows to %s for the isolate's start and under load and shrinks once it is ready or idle; MS-tuned has no runtime, so it gets %s), plus the image's AOT cache (`-XX:AOTCache`) |
             | MDC-spare | MDC, the admin keeping one warmed-up spare isolate (`bin/appserver start --spare-isolates 1`, counted in every total): each domain's start takes the spare over, and the admin warms up the next (the n-th start and each memory reading wait until it is ready) | as MDC |
             | MDC-frozen | MDC-spare, the spare frozen to disk once warm (`bin/appserver start --spare-isolates 1 --freeze-spares`: CRIU writes its process out and ends it; each domain's start restores it, then takes it over). Its snapshot (about 150 MB of files) is disk, not memory, and counts in no total | as MDC |
             | MDC-frozen-reset | MDC-frozen, the domains dropping what the spare's warm-up taught the JIT compiler once busy (`--reset-spare-jit-state`: after 10 s of CPU within a minute, they redefine the server's classes whose profiled code the warm-up compiled) | as MDC |
@@ -150,7 +150,8 @@ public final class Evaluation implements Callable<Integer> {
             web, EJB and JMS sub-servers and redeploys the recorded Pet Store. Standalone servers are plain
             processes with no admin and no links; domains are isolates the admin isolate starts.
             """.formatted(String.join(" ", StandaloneFleet.jvmFlags(Setup.MS_TUNED, List.of())),
-            String.join(" ", IsolateFlags.ofIsolate(IsolateSettings.DEFAULTS)),
+            String.join(" ", IsolateFlags.ofIsolate(IsolateSettings.DEFAULTS)), IsolateSettings.DEFAULTS.youngGeneration(),
+            IsolateSettings.DEFAULTS.busyYoungGeneration(), IsolateSettings.DEFAULTS.youngGenerationNothingResizes(),
             String.join(" ", IsolateFlags.ofIsolate(IsolateSettings.JMS_DEFAULTS)));
 
     private static final String FOOTPRINT_METHOD = """

@@ -3,7 +3,6 @@ package dev.isola.loadtests.standalone;
 import dev.isola.domains.config.IsolateSettings;
 import dev.isola.mvm.isolate.ElasticYoungGeneration;
 import dev.isola.mvm.isolate.IsolateProcessDefaults;
-import dev.isola.mvm.isolate.MemorySize;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,24 +25,20 @@ public final class IsolateFlags {
      * @param extra further flags, last, so that one of them replaces a default of the same flag (the last setting wins)
      */
     public static List<String> of(IsolateSettings settings, List<String> extra) {
-        // The flags only: what resizes an elastic young generation runs in isolates (the mvm runtime), not in a plain JVM.
-        // So a plain JVM's stays at its floor, for its start and under load; it gets the floor isolates had before
-        // their starts ran at the busy size (as another collector would), not their 4m, which only the runtime makes workable.
-        MemorySize fixedSize = IsolateSettings.FIXED_YOUNG_GENERATION;
-        MemorySize young = settings.elasticYoungGeneration() && settings.youngGeneration().compareTo(fixedSize) < 0
-                && settings.busyYoungGeneration().compareTo(fixedSize) > 0 ? fixedSize : settings.youngGeneration();
-        return flags(settings, young, extra);
+        // The flags only: what resizes an elastic young generation runs in isolates (the mvm runtime), not in a plain JVM,
+        // whose young generation stays at its floor for its start and under load.
+        return flags(settings.withYoungGeneration(settings.youngGenerationNothingResizes()), extra);
     }
 
     /** The flags an isolate with {@code settings} runs with (for the evaluation's description of its setups). */
     public static List<String> ofIsolate(IsolateSettings settings) {
-        return flags(settings, settings.youngGeneration(), List.of());
+        return flags(settings, List.of());
     }
 
-    private static List<String> flags(IsolateSettings settings, MemorySize young, List<String> extra) {
+    private static List<String> flags(IsolateSettings settings, List<String> extra) {
         List<String> flags = new ArrayList<>();
         flags.add("-Xmx" + settings.heap().toJvmArgument());
-        flags.addAll(ElasticYoungGeneration.jvmFlags(young,
+        flags.addAll(ElasticYoungGeneration.jvmFlags(settings.youngGeneration(),
                 settings.elasticYoungGeneration() ? Optional.of(settings.busyYoungGeneration()) : Optional.empty(), Optional.of(settings.heap()),
                 settings.collector()));
         settings.collector().jvmFlag().ifPresent(flags::add);

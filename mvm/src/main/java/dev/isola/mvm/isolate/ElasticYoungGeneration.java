@@ -135,13 +135,14 @@ public final class ElasticYoungGeneration {
                     seconds(BUSY_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.busySamples()),
                     YoungGenerationPolicy.DEFAULT.idleShare(), seconds(IDLE_SECONDS_VARIABLE, YoungGenerationPolicy.DEFAULT.idleSamples()),
                     YoungGenerationPolicy.DEFAULT.idleCollectionBytes());
+            Optional<MemoryPoolMXBean> old = oldGeneration();
             YoungGenerationPolicy.Tracker tracker = policy.tracker(elastic);
             // A start is a burst (classes, descriptors, a deployment): it runs at the busy size, unless it is over already.
             if (elastic && !forgetGrowth) {
-                growTo(hotspot, busy.get(), "grown to " + busy.get() + " for the isolate's start", 0);
+                growTo(hotspot, old, busy.get(), "grown to " + busy.get() + " for the isolate's start", 0);
                 tracker.startGrown();
             }
-            watch(young.get(), oldGeneration(), tracker, hotspot, idle, busy.orElse(idle));
+            watch(young.get(), old, tracker, hotspot, idle, busy.orElse(idle));
         });
     }
 
@@ -163,7 +164,7 @@ public final class ElasticYoungGeneration {
                 tracker.reset();
             }
             switch (tracker.sample(share, old.map(ElasticYoungGeneration::growthSinceLastCollection).orElse(0L))) {
-                case GROW -> growTo(hotspot, busy, "grown towards " + busy, share);
+                case GROW -> growTo(hotspot, old, busy, "grown towards " + busy, share);
                 case SHRINK -> resize(hotspot, IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk towards " + idle, share);
                 case COLLECT -> collectIdle(old.orElseThrow());
                 case STAY -> { }
@@ -197,8 +198,8 @@ public final class ElasticYoungGeneration {
      * collection at least {@code busy} times {@code NewRatio} (the serial collector sizes the young generation at the
      * old one's capacity divided by it), and at least the busy ratios.
      */
-    private static void growTo(HotSpotDiagnosticMXBean hotspot, MemorySize busy, String what, double share) {
-        long oldUsed = oldGeneration().map(pool -> pool.getUsage().getUsed()).orElse(0L);
+    private static void growTo(HotSpotDiagnosticMXBean hotspot, Optional<MemoryPoolMXBean> old, MemorySize busy, String what, double share) {
+        long oldUsed = old.map(pool -> pool.getUsage().getUsed()).orElse(0L);
         long wanted = busy.bytes() * Long.parseLong(hotspot.getVMOption("NewRatio").getValue());
         int minFree = (int) Math.min(99, Math.max(BUSY_MIN_FREE, Math.ceil(100.0 - 100.0 * oldUsed / wanted)));
         resize(hotspot, minFree, Math.max(BUSY_MAX_FREE, minFree + 1), what, share);
