@@ -406,11 +406,23 @@ public final class DomainRuntime {
     private void startMembers(List<Member> toStart, boolean spares) {
         DomainConfig c = config;
         Isolate me = Isolate.current();
+        // Every spec before any process: a spec the runtime refuses must not leave a spare taken or an isolate started.
+        Map<Member, IsolateSpec> specs = new EnumMap<>(Member.class);
+        for (Member member : c.members()) {
+            if (toStart.contains(member)) {
+                try {
+                    specs.put(member, DomainIsolates.spec(c, directory, member, context.image()));
+                } catch (RuntimeException e) {
+                    throw new DomainOperationException(DomainOperationException.Kind.FAILED, "domain " + name + " could not start: the settings of "
+                            + member.isolateName(name) + " are refused by the isolate runtime: " + e.getMessage());
+                }
+            }
+        }
         Map<Member, Isolate> created = new EnumMap<>(Member.class);
         Map<Member, String> takenSpares = new EnumMap<>(Member.class);
         for (Member member : c.members()) {
             if (toStart.contains(member)) {
-                IsolateSpec spec = DomainIsolates.spec(c, directory, member, context.image());
+                IsolateSpec spec = specs.get(member);
                 // Spares are warmed up as combined domains: the members of a separated one would carry what they never run.
                 Optional<Isolate> spare = spares && member == Member.SERVER ? context.spares().take(spec) : Optional.empty();
                 spare.ifPresent(taken -> takenSpares.put(member, taken.id()));
@@ -419,14 +431,15 @@ public final class DomainRuntime {
         }
         Map<Member, Map<StartupPair, LinkPair>> startupPairs = new EnumMap<>(Member.class);
         Map<Member, LinkPair> controlPairs = new EnumMap<>(Member.class);
-        for (Map.Entry<Member, Isolate> entry : created.entrySet()) {
-            Link requests = Link.newLink(me, entry.getValue());
-            Link replies = Link.newLink(entry.getValue(), me);
-            controlPairs.put(entry.getKey(), new LinkPair(requests, replies));
-            startupPairs.computeIfAbsent(entry.getKey(), m -> new EnumMap<>(StartupPair.class)).put(StartupPair.CONTROL, new LinkPair(replies, requests));
-        }
         List<Runnable> onceReady = new ArrayList<>();
         try {
+            // Inside the try: a link that cannot be made (shared memory exhausted) must not leave a taken spare running.
+            for (Map.Entry<Member, Isolate> entry : created.entrySet()) {
+                Link requests = Link.newLink(me, entry.getValue());
+                Link replies = Link.newLink(entry.getValue(), me);
+                controlPairs.put(entry.getKey(), new LinkPair(requests, replies));
+                startupPairs.computeIfAbsent(entry.getKey(), m -> new EnumMap<>(StartupPair.class)).put(StartupPair.CONTROL, new LinkPair(replies, requests));
+            }
             for (PeerEdge edge : PeerEdge.of(c.mode())) {
                 boolean newClient = created.containsKey(edge.client());
                 boolean newServer = created.containsKey(edge.server());

@@ -167,6 +167,31 @@ class AdminApiIT {
         assertEquals(List.of("shop"), names(admin.json("/api/domains")), "no domain was created");
     }
 
+    @Test
+    @Order(4)
+    void systemPropertiesAmongJvmOptionsReachTheDomainsIsolateAndAClassPathIsRefused() throws Exception {
+        HttpResponse<String> classPath = createDomain("{\"name\": \"props\", \"isolate\": {\"jvmOptions\": [\"-cp\", \"extra.jar\"]}, \"start\": true}");
+        assertEquals(400, classPath.statusCode(), classPath.body());
+        assertEquals("isolate.jvmOptions", AdminFixture.parse(classPath).path("field").asText(), classPath.body());
+        assertTrue(classPath.body().contains("a domain runs the server image's class path"), classPath.body());
+        HttpResponse<String> reserved = createDomain("{\"name\": \"props\", \"isolate\": {\"jvmOptions\": [\"-Dmvm.isolate.id=x\"]}}");
+        assertEquals(400, reserved.statusCode(), reserved.body());
+        assertFalse(names(admin.json("/api/domains")).contains("props"), "no domain was created");
+
+        int port = AdminFixture.freePort();
+        HttpResponse<String> created = createDomain("{\"name\": \"props\", \"httpPort\": " + port
+                + ", \"isolate\": {\"jvmOptions\": [\"-Disola.it.greeting=hello world\", \"-Xss512k\"]}, \"start\": true}");
+        assertEquals(201, created.statusCode(), created.body());
+        assertEquals("RUNNING", AdminFixture.parse(created).path("state").asText(), created.body());
+        long pid = admin.json("/api/domains/props/isolates").get(0).path("pid").asLong();
+        List<String> command = List.of(Files.readString(Path.of("/proc/" + pid + "/cmdline")).split("\0"));
+        assertTrue(command.contains("-Disola.it.greeting=hello world") && command.contains("-Xss512k"), command.toString());
+
+        AdminFixture.ToolRun deleted = admin.deployTool("delete-domain", "props", "--force");
+        assertEquals(0, deleted.exitCode(), deleted.toString());
+        AdminFixture.await("the props domain's isolate to end", () -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+    }
+
     private static HttpResponse<String> createDomain(String json) throws Exception {
         return admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString(json), "application/json");
     }

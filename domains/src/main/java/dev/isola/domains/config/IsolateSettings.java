@@ -3,7 +3,9 @@ package dev.isola.domains.config;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.MemorySize;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,14 +19,22 @@ import java.util.Objects;
  *                        noticeable share of its time (serial collector only; the mvm runtime's elastic young
  *                        generation); equal to {@code youngGeneration} for a fixed one
  * @param collector       the garbage collector
- * @param jvmOptions      further options for the isolate's JVM, e.g. {@code -XX:TieredStopAtLevel=1};
- *                        not the heap, young generation or collector, which have their own settings
+ * @param jvmOptions      further options for the isolate's JVM, e.g. {@code -XX:TieredStopAtLevel=1} or
+ *                        {@code -Dshop.currency=EUR}; not the heap, young generation or collector, which have their
+ *                        own settings, nor a class path
  */
 public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, MemorySize busyYoungGeneration, GarbageCollector collector,
                               List<String> jvmOptions) {
 
     /** Options that have a setting of their own, refused in {@link #jvmOptions}; first, as the constants below need it. */
     private static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
+    /** A domain runs the server image's class path, which its applications are deployed beside, not on. */
+    private static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar");
+    /**
+     * System properties a domain isolate sets itself: the runtime's own (its identity and links) and the log
+     * manager that writes the domain's log and an isolate's last words (LastWordsLogManager).
+     */
+    private static final List<String> RESERVED_PROPERTY_PREFIXES = List.of("mvm.", "java.util.logging.manager");
 
     /**
      * The combined domain's isolate (and the web and EJB isolates of a separated one). Serial:
@@ -101,6 +111,15 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
             if (option.matches("-XX:[+-]Use\\w*GC") || SIZE_OPTIONS.stream().anyMatch(option::startsWith)) {
                 throw new IllegalArgumentException("'" + option + "' has a setting of its own: use heap, youngGeneration or collector");
             }
+            if (CLASS_PATH_OPTIONS.stream().anyMatch(classPath -> option.equals(classPath) || option.startsWith(classPath + "="))) {
+                throw new IllegalArgumentException("'" + option + "': a domain runs the server image's class path; deploy an application's"
+                        + " jars in its EAR instead");
+            }
+            SystemPropertyOption.parse(option).map(SystemPropertyOption::name)
+                    .filter(name -> RESERVED_PROPERTY_PREFIXES.stream().anyMatch(name::startsWith))
+                    .ifPresent(name -> {
+                        throw new IllegalArgumentException("'" + option + "': system property " + name + " is set by the server itself");
+                    });
         }
         return List.copyOf(options);
     }
@@ -157,6 +176,19 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
             return youngGeneration;
         }
         return busyYoungGeneration.compareTo(FIXED_YOUNG_GENERATION) < 0 ? busyYoungGeneration : FIXED_YOUNG_GENERATION;
+    }
+
+    /** The system properties among {@link #jvmOptions} ({@code -Dname=value}), in their order; a later one wins, as with {@code java}. */
+    public Map<String, String> systemProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        jvmOptions.stream().flatMap(option -> SystemPropertyOption.parse(option).stream())
+                .forEach(property -> properties.put(property.name(), property.value()));
+        return properties;
+    }
+
+    /** {@link #jvmOptions} without the system properties: what goes to the JVM as options of its own. */
+    public List<String> jvmOptionsWithoutSystemProperties() {
+        return jvmOptions.stream().filter(option -> SystemPropertyOption.parse(option).isEmpty()).toList();
     }
 
     public IsolateSettings withJvmOptions(List<String> options) {

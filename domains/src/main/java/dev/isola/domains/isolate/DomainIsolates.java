@@ -71,7 +71,8 @@ public final class DomainIsolates {
     /** Everything of a domain isolate's spec that is fixed when its JVM starts. */
     private static IsolateSpec.Builder shape(IsolateSettings settings, Image image, Path workingDirectory, String mainClass) {
         IsolateSpec.Builder builder = IsolateSpec.builder(mainClass);
-        settings.jvmOptions().forEach(builder::jvmOption);
+        settings.jvmOptionsWithoutSystemProperties().forEach(builder::jvmOption);
+        settings.systemProperties().forEach(builder::systemProperty);
         if (settings.elasticYoungGeneration()) {
             builder.busyYoungGeneration(settings.busyYoungGeneration());
         }

@@ -6,6 +6,7 @@ import dev.isola.mvm.isolate.MemorySize;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -66,6 +67,33 @@ class DomainConfigJsonTest {
         assertEquals(shop, DomainConfigJson.parse(DomainConfigJson.toText(shop), Integer.MIN_VALUE));
         assertEquals(List.of(), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": []}}", 0)
                 .settings(Member.SERVER).jvmOptions());
+    }
+
+    @Test
+    void systemPropertiesAreJvmOptionsAsUsersWriteThemAndTheServersOwnAreRefused() {
+        IsolateSettings shop = DomainConfigJson.parse("""
+                {"name": "shop", "isolate": {"jvmOptions": ["-Dshop.currency=EUR", "-Xss512k", "-Dshop.flag", "-Dshop.url=a=b", "-Dshop.currency=CHF"]}}
+                """, 0).settings(Member.SERVER);
+        assertEquals(Map.of("shop.currency", "CHF", "shop.flag", "", "shop.url", "a=b"), shop.systemProperties(),
+                "-Dname alone is the empty string and a later one wins, as with java");
+        assertEquals(List.of("-Xss512k"), shop.jvmOptionsWithoutSystemProperties());
+        assertEquals(List.of("-Dshop.currency=EUR", "-Xss512k", "-Dshop.flag", "-Dshop.url=a=b", "-Dshop.currency=CHF"), shop.jvmOptions(),
+                "kept as written, for the domain's configuration file");
+
+        assertMessage("names no system property", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-D=EUR\"]}}");
+        assertMessage("names no system property", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-D\"]}}");
+        assertMessage("system property mvm.isolate.id is set by the server itself",
+                "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Dmvm.isolate.id=x\"]}}");
+        assertMessage("system property java.util.logging.manager is set by the server itself",
+                "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Djava.util.logging.manager=x.Y\"]}}");
+        assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-cp\", \"extra.jar\"]}}");
+        assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"--class-path=extra.jar\"]}}");
+    }
+
+    private static void assertMessage(String expected, String json) {
+        DomainConfigException e = assertThrows(DomainConfigException.class, () -> DomainConfigJson.parse(json, 8080), json);
+        assertEquals("isolate.jvmOptions", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,6 +42,22 @@ class DomainIsolatesTest {
         assertEquals(Optional.empty(), resetting.processDifference(defaultCombinedDomain(root, image)));
         assertEquals(Optional.empty(), keeping.processDifference(defaultCombinedDomain(root, image)),
                 "the setting concerns the take-over, not the process: a keeping spare still fits the domain");
+    }
+
+    @Test
+    void systemPropertiesAmongADomainsJvmOptionsBecomeItsIsolatesSystemProperties() {
+        DomainsRoot root = DomainsRoot.at(dir);
+        Image image = Image.ofCurrentJvm("test");
+        DomainConfig shop = DomainConfig.defaults("shop", DomainMode.COMBINED, 0);
+        shop = shop.withIsolate(Member.SERVER, shop.settings(Member.SERVER).withJvmOptions(List.of("-Dshop.currency=EUR", "-Xss512k")));
+
+        IsolateSpec spec = DomainIsolates.spec(shop, root.directory("shop"), Member.SERVER, image);
+
+        assertEquals("EUR", spec.systemProperties().get("shop.currency"), spec.systemProperties().toString());
+        assertEquals(List.of("-Xss512k"), spec.jvmOptions());
+        Optional<String> difference = DomainIsolates.spareSpec(root, image, Optional.empty(), false).processDifference(spec);
+        assertTrue(difference.isPresent() && difference.get().startsWith("systemProperties"),
+                "a spare was started without the property, so it cannot become this domain's isolate: " + difference);
     }
 
     @Test
