@@ -10,11 +10,11 @@ public final class IsolateStartException extends RuntimeException {
     private final String childErrorOutput;
 
     public IsolateStartException(String message, String childErrorOutput, Throwable cause) {
-        super(childErrorOutput.isBlank() ? message : message + "\n--- isolate stderr (tail) ---\n" + childErrorOutput, cause);
+        super(childErrorOutput.isBlank() ? message : message + "\n--- isolate output (tail) ---\n" + childErrorOutput, cause);
         this.childErrorOutput = childErrorOutput;
     }
 
-    /** The last lines the isolate wrote to its standard error, possibly empty. */
+    /** The last lines the isolate wrote to its standard error (and, before its main method, what the JVM wrote to stdout), possibly empty. */
     public String childErrorOutput() {
         return childErrorOutput;
     }

@@ -52,7 +52,11 @@ final class TerminationAnalysis {
             String reason = exitStatus.isPresent()
                     ? "the JVM exited with status " + exitStatus.getAsInt() + " before the main method was called"
                     : "the process ended before the main method was called";
-            return new TerminationCause.FailedToStart(reason, stderr);
+            // The java launcher writes some of its refusals to stdout ("The Java thread stack size specified is
+            // too small"), and stderr then holds only "Could not create the Java Virtual Machine". Before main,
+            // nothing else can have written to stdout.
+            String launcherOutput = IsolateDirectory.tail(directory.stdout(), LOG_TAIL_BYTES);
+            return new TerminationCause.FailedToStart(reason, launcherOutput.isEmpty() ? stderr : launcherOutput + "\n" + stderr);
         }
         if (exitStatus.isEmpty()) {
             return new TerminationCause.Vanished();

@@ -41,7 +41,10 @@ public sealed interface TerminationCause {
         public String describe() { return "out of memory: " + detail; }
     }
 
-    /** It ended before its main method was called; {@code errorOutput} is the tail of its stderr. */
+    /**
+     * It ended before its main method was called; {@code errorOutput} is the tail of its stderr, after the tail
+     * of its stdout if the JVM wrote there (the java launcher prints some of its refusals to stdout).
+     */
     record FailedToStart(String reason, String errorOutput) implements TerminationCause {
         public String describe() { return "failed to start: " + reason; }
     }

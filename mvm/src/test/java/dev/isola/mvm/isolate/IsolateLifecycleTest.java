@@ -142,6 +142,17 @@ class IsolateLifecycleTest {
     }
 
     @Test
+    void aJvmRefusalPrintedOnStdoutIsInTheStartError() {
+        // The java launcher prints this refusal to stdout; stderr says only "Could not create the Java Virtual Machine".
+        Isolate isolate = isolate(IsolateSpec.builder(ReturnFromMain.class.getName()).jvmOption("-Xss1k"));
+
+        IsolateStartException e = assertThrows(IsolateStartException.class, isolate::start);
+
+        assertTrue(e.getMessage().contains("thread stack size specified is too small"), e.getMessage());
+        assertTrue(e.getMessage().contains("Could not create the Java Virtual Machine"), e.getMessage());
+    }
+
+    @Test
     void currentIsolateInsideAChildKnowsItsNameIdAndPid() throws Exception {
         Isolate isolate = isolate(IsolateSpec.builder(ReportCurrentIsolate.class.getName()).name("reporter")).start();
         causeOf(isolate);
