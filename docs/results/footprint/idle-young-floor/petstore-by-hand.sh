@@ -3,7 +3,8 @@
 # with the Pet Store deployed, exercised (ROUNDS rounds of 7 pages and an add-to-cart, default 20), and with
 # RESTART=1 restarted after the deployment first, as the evaluation starts its domains; then each one's young
 # generation (jcmd GC.heap_info) and PSS by category (SETTLE s later, default 12) (idle-breakdown/Probe.java). The first domain compiles the
-# installation's JSPs: read the others. Used as: RESTART=1 petstore-by-hand.sh a4: c4: d16:16m
+# installation's JSPs: read the others. With FULL_GC_AFTER=1, also each domain's young-generation log lines and the
+# breakdown again after one full collection of each. Used as: RESTART=1 petstore-by-hand.sh a4: c4: d16:16m
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"; cd "$repo"
 . bin/lib/jdk.sh
@@ -41,5 +42,16 @@ for spec in "$@"; do
   echo "== $name"; "$JAVA_HOME/bin/jcmd" "$pid" GC.heap_info | grep -E "eden|from"
 done
 "$JAVA_HOME/bin/java" -cp "mvm/target/image/lib/*" docs/results/footprint/idle-breakdown/Probe.java "${args[@]}"
+if [ "${FULL_GC_AFTER:-0}" = 1 ]; then
+  # What an idle collection would still give back: each domain's log lines about its young generation and idle
+  # collections, then one full collection of each (jcmd GC.run) and the breakdown again.
+  for spec in "$@"; do
+    name="${spec%%:*}"; echo "== log $name"; grep -h "idle\|young generation" "$dir/$name/logs/"*.log | tail -4
+    "$JAVA_HOME/bin/jcmd" "$(pgrep -f "isolates/$name" | head -1)" GC.run >/dev/null
+  done
+  sleep 3
+  echo "== after a full collection of each"
+  "$JAVA_HOME/bin/java" -cp "mvm/target/image/lib/*" docs/results/footprint/idle-breakdown/Probe.java "${args[@]}"
+fi
 bin/appserver stop --domains-dir="$dir" --port=$port >/dev/null
 rm -rf "$dir"

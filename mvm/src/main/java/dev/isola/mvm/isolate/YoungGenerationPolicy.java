@@ -35,12 +35,16 @@ record YoungGenerationPolicy(double busyShare, int busySamples, double idleShare
      * sample a second). Giving memory back waits as long as OpenJ9's idle tuning does by default
      * (180 s), so that a load with pauses of a minute or two (a batch, a benchmark's rounds) does
      * not pay a shrink and a grow, each a full collection, for every pause. An idle old
-     * generation is collected when it has grown by 16 MB (what a domain's young generation was
-     * before its floor went to 4 MB): worth a full collection of tens of milliseconds once per
-     * idle spell (the Pet Store's old generation grew by 6 to 21 MB in 90 s of 20 shoppers that
-     * did not grow the young one).
+     * generation is collected when it has grown by 1 MB since its last full collection: a full
+     * collection of tens of milliseconds, at most once per 3 idle minutes, against megabytes
+     * resident for as long as the isolate stays idle. The growth understates what a collection
+     * gives back (what was live at the last full collection, the ready-time shrink, may have died
+     * since): Pet Store domains 200 s after 20 rounds of browsing had grown by less than 4 MB and
+     * a full collection gave back 4.5 MB of PSS each (16 MB until the fifteenth session, then 4 MB
+     * for one run: docs/results/footprint/idle-young-floor/). The Pet Store's old generation grew
+     * by 6 to 21 MB in 90 s of 20 shoppers that did not grow the young one.
      */
-    static final YoungGenerationPolicy DEFAULT = new YoungGenerationPolicy(0.02, 5, 0.005, 180, 16L << 20);
+    static final YoungGenerationPolicy DEFAULT = new YoungGenerationPolicy(0.02, 5, 0.005, 180, 1L << 20);
 
     enum Decision {
         STAY,
