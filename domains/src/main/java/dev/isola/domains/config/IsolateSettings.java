@@ -29,7 +29,8 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
     /** Options that have a setting of their own, refused in {@link #jvmOptions}; first, as the constants below need it. */
     private static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
     /** A domain runs the server image's class path, which its applications are deployed beside, not on. */
-    private static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar");
+    private static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar", "-Djava.class.path",
+            "-Djava.system.class.loader");
     /**
      * System properties a domain isolate sets itself: the runtime's own (its identity and links) and the log
      * manager that writes the domain's log and an isolate's last words (LastWordsLogManager).

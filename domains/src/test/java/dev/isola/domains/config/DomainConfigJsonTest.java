@@ -88,6 +88,7 @@ class DomainConfigJsonTest {
                 "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Djava.util.logging.manager=x.Y\"]}}");
         assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-cp\", \"extra.jar\"]}}");
         assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"--class-path=extra.jar\"]}}");
+        assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Djava.class.path=extra.jar\"]}}");
     }
 
     private static void assertMessage(String expected, String json) {
