@@ -58,7 +58,11 @@ public final class AdminPassword {
     public static Source resolve(AdminFiles files, Map<String, String> environment, Optional<Path> passwordFile) {
         Optional<Given> given = given(environment, passwordFile);
         if (given.isPresent()) {
-            return new Source(PasswordHash.of(given.get().password()), given.get().description());
+            try {
+                return new Source(PasswordHash.of(given.get().password()), given.get().description());
+            } catch (IllegalArgumentException e) {
+                throw new AdminPasswordException("the admin password from " + given.get().description() + " cannot be used: " + e.getMessage());
+            }
         }
         if (Files.isRegularFile(files.passwordHash())) {
             String hash;

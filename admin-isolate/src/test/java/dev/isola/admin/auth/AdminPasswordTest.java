@@ -68,5 +68,25 @@ class AdminPasswordTest {
         Files.writeString(files.passwordHash(), "not a hash\n");
         AdminPasswordException damaged = assertThrows(AdminPasswordException.class, () -> AdminPassword.resolve(files, Map.of(), Optional.empty()));
         assertTrue(damaged.getMessage().contains("is damaged; delete it"), damaged.getMessage());
+        // bcrypt reads 72 bytes of a password: a longer one would let any password with its first 72 bytes in.
+        AdminPasswordException tooLong = assertThrows(AdminPasswordException.class,
+                () -> AdminPassword.resolve(files, Map.of(AdminPassword.ENVIRONMENT, "é".repeat(37)), Optional.empty()));
+        assertTrue(tooLong.getMessage().contains("the admin password from the environment variable " + AdminPassword.ENVIRONMENT)
+                && tooLong.getMessage().contains("74 bytes is longer than bcrypt's 72 bytes"), tooLong.getMessage());
+    }
+
+    @Test
+    void hashesMadeBeforeTheBcryptLibraryChangedStillMatch() {
+        // Made with Bouncy Castle's OpenBSDBCrypt (the implementation until the fifteenth session), as stored hashes were.
+        String earlier = "$2b$10$/ST4oUWZUMQtBoCz1knpBuYsvdFhw2A2qRJSuUNZrvPNpv80F4kHy";
+        assertTrue(PasswordHash.matches(earlier, "correct horse battery staple".toCharArray()));
+        assertFalse(PasswordHash.matches(earlier, "correct horse battery stapl".toCharArray()));
+        assertFalse(PasswordHash.matches(earlier, "correct horse battery staple ".toCharArray()));
+
+        String exactly72 = "x".repeat(PasswordHash.MAX_BYTES);
+        String hash = PasswordHash.of(exactly72.toCharArray());
+        assertTrue(hash.startsWith("$2b$10$") && PasswordHash.matches(hash, exactly72.toCharArray()), hash);
+        assertFalse(PasswordHash.matches(hash, (exactly72 + "y").toCharArray()), "a longer password never matches, though bcrypt reads 72 bytes");
+        assertFalse(PasswordHash.matches("$2b$10$short", exactly72.toCharArray()), "a damaged hash matches nothing");
     }
 }
