@@ -39,7 +39,7 @@ class DomainConfigJsonTest {
         assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("16m"), GarbageCollector.G1, List.of()), crm.settings(Member.WEB));
         assertEquals(new IsolateSettings(MemorySize.parse("512m"), MemorySize.parse("64m"), GarbageCollector.G1, List.of()), crm.settings(Member.EJB));
         // "isolate" changes only what it names in the JMS isolate's own defaults
-        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("8m"), GarbageCollector.G1, List.of("-XX:TieredStopAtLevel=1")),
+        assertEquals(new IsolateSettings(MemorySize.parse("128m"), MemorySize.parse("16m"), GarbageCollector.G1, List.of("-XX:TieredStopAtLevel=1")),
                 crm.settings(Member.JMS));
         assertEquals(5, crm.dataSources().getFirst().maxPoolSize());
         assertEquals(3, crm.jmsDestinations().getFirst().maxDeliveryAttempts().getAsInt());
@@ -122,7 +122,9 @@ class DomainConfigJsonTest {
         assertEquals(MemorySize.parse("8m"), DomainConfigJson.parse(
                 "{\"name\": \"shop\", \"isolate\": {\"youngGeneration\": \"8m\", \"collector\": \"parallel\"}}", 0)
                 .settings(Member.SERVER).youngGeneration(), "a young generation given beside the collector is kept");
-        assertTrue(!DomainConfigJson.parse("{\"name\": \"crm\", \"mode\": \"separated\"}", 0).settings(Member.JMS).elasticYoungGeneration());
+        IsolateSettings jms = DomainConfigJson.parse("{\"name\": \"crm\", \"mode\": \"separated\"}", 0).settings(Member.JMS);
+        assertEquals(List.of(MemorySize.parse("4m"), MemorySize.parse("32m")), List.of(jms.youngGeneration(), jms.busyYoungGeneration()),
+                "a separated domain's JMS isolate: elastic, to a smaller busy size than the others'");
 
         // a smaller heap alone keeps the busy size within a quarter of it
         assertEquals(MemorySize.parse("32m"), DomainConfigJson.parse("{\"name\": \"shop\", \"isolate\": {\"heap\": \"128m\"}}", 0)
