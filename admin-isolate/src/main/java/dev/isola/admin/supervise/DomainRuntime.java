@@ -420,15 +420,12 @@ public final class DomainRuntime {
         }
         Map<Member, Isolate> created = new EnumMap<>(Member.class);
         Map<Member, String> takenSpares = new EnumMap<>(Member.class);
-        for (Member member : c.members()) {
-            if (toStart.contains(member)) {
-                IsolateSpec spec = specs.get(member);
-                // Spares are warmed up as combined domains: the members of a separated one would carry what they never run.
-                Optional<Isolate> spare = spares && member == Member.SERVER ? context.spares().take(spec) : Optional.empty();
-                spare.ifPresent(taken -> takenSpares.put(member, taken.id()));
-                created.put(member, spare.orElseGet(() -> new Isolate(spec, context.mvmHome())));
-            }
-        }
+        specs.forEach((member, spec) -> {
+            // Spares are warmed up as combined domains: the members of a separated one would carry what they never run.
+            Optional<Isolate> spare = spares && member == Member.SERVER ? context.spares().take(spec) : Optional.empty();
+            spare.ifPresent(taken -> takenSpares.put(member, taken.id()));
+            created.put(member, spare.orElseGet(() -> new Isolate(spec, context.mvmHome())));
+        });
         Map<Member, Map<StartupPair, LinkPair>> startupPairs = new EnumMap<>(Member.class);
         Map<Member, LinkPair> controlPairs = new EnumMap<>(Member.class);
         List<Runnable> onceReady = new ArrayList<>();

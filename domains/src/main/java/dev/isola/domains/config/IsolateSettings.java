@@ -1,12 +1,14 @@
 package dev.isola.domains.config;
 
 import dev.isola.mvm.isolate.GarbageCollector;
+import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.MemorySize;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * How one isolate of a domain is sized: its heap limit, young generation and collector
@@ -28,9 +30,12 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
 
     /** Options that have a setting of their own, refused in {@link #jvmOptions}; first, as the constants below need it. */
     private static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
-    /** A domain runs the server image's class path, which its applications are deployed beside, not on. */
-    private static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar", "-Djava.class.path",
-            "-Djava.system.class.loader");
+    /**
+     * A domain runs the server image's class path, which its applications are deployed beside, not on: the launcher's
+     * options the isolate runtime refuses, and the system properties that would set a class path all the same.
+     */
+    private static final List<String> CLASS_PATH_OPTIONS = Stream.concat(IsolateSpec.CLASS_PATH_OPTIONS.stream(),
+            Stream.of("-Djava.class.path", "-Djava.system.class.loader")).toList();
     /**
      * System properties a domain isolate sets itself: the runtime's own (its identity and links) and the log
      * manager that writes the domain's log and an isolate's last words (LastWordsLogManager).

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Everything needed to start an isolate: what to run, on which image, with how much heap.
@@ -41,11 +42,12 @@ public final class IsolateSpec {
             Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
     /** The JVM refuses to start with less; refusing it here gives the better message. */
     static final MemorySize SMALLEST_HEAP = MemorySize.ofMegabytes(2);
+    /** The java launcher's options that set the class path, which an isolate takes from its image. */
+    public static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar");
     /** Flags that have their own field: setting them twice would make the field lie. */
-    private static final List<String> OPTIONS_WITH_OWN_FIELD =
-            List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize", "-cp", "-classpath",
-                    "--class-path", "-D", "-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseZGC",
-                    "-XX:+UseShenandoahGC", "-XX:+UseEpsilonGC");
+    private static final List<String> OPTIONS_WITH_OWN_FIELD = Stream.concat(CLASS_PATH_OPTIONS.stream(),
+            Stream.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize", "-D", "-XX:+UseSerialGC", "-XX:+UseParallelGC",
+                    "-XX:+UseG1GC", "-XX:+UseZGC", "-XX:+UseShenandoahGC", "-XX:+UseEpsilonGC")).toList();
 
     private final String name;
     private final String mainClass;

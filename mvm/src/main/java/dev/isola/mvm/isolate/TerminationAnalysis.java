@@ -38,13 +38,10 @@ final class TerminationAnalysis {
             return new TerminationCause.Exited(state.exitCode().getAsInt());
         }
         String stdout = IsolateDirectory.tail(directory.stdout(), LOG_TAIL_BYTES);
-        int marker = stdout.lastIndexOf(OUT_OF_MEMORY_MARKER);
-        if (marker < 0) {
-            marker = stderr.lastIndexOf(OUT_OF_MEMORY_MARKER);
-            stdout = stderr;
-        }
+        String withMarker = stdout.contains(OUT_OF_MEMORY_MARKER) ? stdout : stderr;
+        int marker = withMarker.lastIndexOf(OUT_OF_MEMORY_MARKER);
         if (marker >= 0) {
-            String line = stdout.substring(marker).lines().findFirst().orElse("");
+            String line = withMarker.substring(marker).lines().findFirst().orElse("");
             int colon = line.indexOf(": ");
             return new TerminationCause.OutOfMemory(colon >= 0 ? line.substring(colon + 2) : "java.lang.OutOfMemoryError");
         }
@@ -55,8 +52,7 @@ final class TerminationAnalysis {
             // The java launcher writes some of its refusals to stdout ("The Java thread stack size specified is
             // too small"), and stderr then holds only "Could not create the Java Virtual Machine". Before main,
             // nothing else can have written to stdout.
-            String launcherOutput = IsolateDirectory.tail(directory.stdout(), LOG_TAIL_BYTES);
-            return new TerminationCause.FailedToStart(reason, launcherOutput.isEmpty() ? stderr : launcherOutput + "\n" + stderr);
+            return new TerminationCause.FailedToStart(reason, stdout.isEmpty() ? stderr : stdout + "\n" + stderr);
         }
         if (exitStatus.isEmpty()) {
             return new TerminationCause.Vanished();
