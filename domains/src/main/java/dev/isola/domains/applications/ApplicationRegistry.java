@@ -1,13 +1,18 @@
 package dev.isola.domains.applications;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.JsonFiles;
+import dev.isola.domains.JsonTrees;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -22,6 +27,9 @@ public final class ApplicationRegistry {
 
     /** Deployment names become file and directory names and URL path segments. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+    /** The fields of a record in the file, as {@link ApplicationRecord}'s components name them. */
+    private static final List<String> RECORD_FIELDS = List.of("name", "archive", "size", "sha256", "deployedAt");
 
     private final DomainDirectory domain;
 
@@ -50,10 +58,59 @@ public final class ApplicationRegistry {
             return List.of();
         }
         try {
-            return List.copyOf(JsonFiles.MAPPER.readValue(domain.applicationsFile().toFile(), new TypeReference<List<ApplicationRecord>>() { }));
+            // Read as a tree, not bound by a mapper: a domain isolate reads this file as it starts,
+            // and data binding would load jackson-databind's machinery into every domain (JsonTrees).
+            JsonNode records;
+            try {
+                records = JsonTrees.parse(Files.readString(domain.applicationsFile()));
+            } catch (JsonProcessingException e) {
+                throw new IOException(JsonTrees.describe(e), e);
+            }
+            if (!records.isArray()) {
+                throw new IOException("the file holds no array of application records");
+            }
+            List<ApplicationRecord> applications = new ArrayList<>();
+            for (JsonNode record : records) {
+                applications.add(record(record, applications.size() + 1));
+            }
+            return List.copyOf(applications);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + domain.applicationsFile() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The {@code position}-th record of the file, as {@link JsonFiles#write} wrote it. */
+    private static ApplicationRecord record(JsonNode json, int position) throws IOException {
+        String where = "application record " + position;
+        if (!json.isObject()) {
+            throw new IOException(where + " is not an object");
+        }
+        for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!RECORD_FIELDS.contains(name)) {
+                throw new IOException(where + " has an unknown field '" + name + "' (known fields: " + RECORD_FIELDS + ")");
+            }
+        }
+        JsonNode size = json.path("size");
+        if (!size.canConvertToExactIntegral() || !size.canConvertToLong() || size.longValue() < 0) {
+            throw new IOException(where + ": size " + size + " is not a number of bytes");
+        }
+        Instant deployedAt;
+        try {
+            deployedAt = Instant.parse(text(json, "deployedAt", where));
+        } catch (DateTimeParseException e) {
+            throw new IOException(where + ": deployedAt '" + json.path("deployedAt").asText() + "' is not an ISO-8601 instant, e.g. 2026-11-28T04:10:00Z");
+        }
+        return new ApplicationRecord(text(json, "name", where), text(json, "archive", where), size.longValue(), text(json, "sha256", where),
+                deployedAt);
+    }
+
+    private static String text(JsonNode json, String field, String where) throws IOException {
+        JsonNode value = json.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new IOException(where + ": " + field + (value == null ? " is missing" : " is not a string"));
+        }
+        return value.asText();
     }
 
     public Optional<ApplicationRecord> find(String name) {

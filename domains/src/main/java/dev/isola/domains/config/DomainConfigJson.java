@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.domains.JsonTrees;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
@@ -52,7 +54,6 @@ import java.util.Set;
  */
 public final class DomainConfigJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations");
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
@@ -128,10 +129,9 @@ public final class DomainConfigJson {
     public static DomainConfig parse(String text, int defaultPort) {
         JsonNode json;
         try {
-            json = JSON.readTree(text);
+            json = JsonTrees.parse(text);
         } catch (JsonProcessingException e) {
-            throw new DomainConfigException("(document)", "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new DomainConfigException("(document)", JsonTrees.describe(e));
         }
         return read(json, defaultPort);
     }
@@ -158,7 +158,7 @@ public final class DomainConfigJson {
 
     /** The explicit JSON form of {@code config}. */
     public static ObjectNode write(DomainConfig config) {
-        ObjectNode json = JSON.createObjectNode();
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("name", config.name());
         json.put("mode", config.mode().key());
         json.put("host", config.host());
@@ -212,10 +212,18 @@ public final class DomainConfigJson {
     /** {@link #write} as indented text. */
     public static String toText(DomainConfig config) {
         try {
-            return JSON.writeValueAsString(write(config)) + "\n";
+            return IndentedWriter.MAPPER.writeValueAsString(write(config)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the configuration of domain " + config.name(), e);
         }
+    }
+
+    /**
+     * The mapper that writes configurations as text, made on first use: the admin isolate writes
+     * them, a domain isolate only reads its own, and reading needs no mapper ({@link JsonTrees}).
+     */
+    private static final class IndentedWriter {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     /** How the configuration spells a collector: serial, parallel, g1, z, shenandoah, default. */

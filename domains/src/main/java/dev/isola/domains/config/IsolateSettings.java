@@ -28,8 +28,6 @@ import java.util.stream.Stream;
 public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, MemorySize busyYoungGeneration, GarbageCollector collector,
                               List<String> jvmOptions) {
 
-    /** Options that have a setting of their own, refused in {@link #jvmOptions}; first, as the constants below need it. */
-    private static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
     /**
      * A domain runs the server image's class path, which its applications are deployed beside, not on: the launcher's
      * options the isolate runtime refuses, and the system properties that would set a class path all the same.
@@ -115,7 +113,8 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
             if (!option.startsWith("-") || option.isBlank()) {
                 throw new IllegalArgumentException("'" + option + "' is not a JVM option (options start with '-', e.g. -XX:TieredStopAtLevel=1)");
             }
-            if (option.matches("-XX:[+-]Use\\w*GC") || SIZE_OPTIONS.stream().anyMatch(option::startsWith)) {
+            // Options that have a setting of their own: the runtime's size flags, and any collector choice.
+            if (option.matches("-XX:[+-]Use\\w*GC") || IsolateSpec.SIZE_OPTIONS.stream().anyMatch(option::startsWith)) {
                 throw new IllegalArgumentException("'" + option + "' has a setting of its own: use heap, youngGeneration or collector");
             }
             if (CLASS_PATH_OPTIONS.stream().anyMatch(classPath -> option.equals(classPath) || option.startsWith(classPath + "="))) {

@@ -44,10 +44,12 @@ public final class IsolateSpec {
     static final MemorySize SMALLEST_HEAP = MemorySize.ofMegabytes(2);
     /** The java launcher's options that set the class path, which an isolate takes from its image. */
     public static final List<String> CLASS_PATH_OPTIONS = List.of("-cp", "-classpath", "--class-path", "-jar");
+    /** The JVM's heap and young-generation size flags, which an isolate takes from its spec's sizes. */
+    public static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
     /** Flags that have their own field: setting them twice would make the field lie. */
-    private static final List<String> OPTIONS_WITH_OWN_FIELD = Stream.concat(CLASS_PATH_OPTIONS.stream(),
-            Stream.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize", "-D", "-XX:+UseSerialGC", "-XX:+UseParallelGC",
-                    "-XX:+UseG1GC", "-XX:+UseZGC", "-XX:+UseShenandoahGC", "-XX:+UseEpsilonGC")).toList();
+    private static final List<String> OPTIONS_WITH_OWN_FIELD = Stream.of(CLASS_PATH_OPTIONS.stream(), SIZE_OPTIONS.stream(),
+            Stream.of("-D", "-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseZGC", "-XX:+UseShenandoahGC",
+                    "-XX:+UseEpsilonGC")).flatMap(options -> options).toList();
 
     private final String name;
     private final String mainClass;
