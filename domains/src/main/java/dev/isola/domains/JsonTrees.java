@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
+import java.util.regex.Pattern;
 
 /**
  * Reads JSON text into a tree with Jackson's streaming parser and its tree nodes, without an
@@ -31,6 +32,7 @@ public final class JsonTrees {
 
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final Pattern SOURCE_DESCRIPTION = Pattern.compile("\\[Source: [^\\]]*?; line: ");
 
     private JsonTrees() {
     }
@@ -64,8 +66,10 @@ public final class JsonTrees {
      * without its source description ("Source: REDACTED ...").
      */
     public static String describe(JsonProcessingException e) {
-        return e.getLocation() == null ? "not valid JSON: " + e.getOriginalMessage()
-                : "not valid JSON at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage();
+        // Some messages point at a second place ("start marker at [Source: ...; line: 1, column: 2]").
+        String message = SOURCE_DESCRIPTION.matcher(e.getOriginalMessage()).replaceAll("[line: ");
+        return e.getLocation() == null ? "not valid JSON: " + message
+                : "not valid JSON at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + message;
     }
 
     /** The node of the value that starts at {@code token}, the parser left on its last token. */

@@ -170,6 +170,19 @@ class DomainConfigJsonTest {
         assertField("jmsDestinations[0].colour", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"q\", \"colour\": \"red\"}]}");
     }
 
+    @Test
+    void aFieldGivenTwiceOrTextAfterTheDocumentIsRefusedWithWhereNotOneValueTaken() {
+        DomainConfigException twice = assertThrows(DomainConfigException.class,
+                () -> DomainConfigJson.parse("{\"name\": \"shop\",\n \"isolate\": {\"heap\": \"64m\", \"heap\": \"128m\"}}", 8080));
+        assertEquals("(document)", twice.field());
+        assertTrue(twice.getMessage().contains("not valid JSON at line 2, column "), twice.getMessage());
+        assertTrue(twice.getMessage().contains("Duplicate field 'heap'"), twice.getMessage());
+        DomainConfigException after = assertThrows(DomainConfigException.class,
+                () -> DomainConfigJson.parse("{\"name\": \"shop\"}\n{\"name\": \"crm\"}", 8080));
+        assertTrue(after.getMessage().contains("not valid JSON at line 2, column "), after.getMessage());
+        assertTrue(after.getMessage().contains("after the end of the JSON value"), after.getMessage());
+    }
+
     private static void assertField(String field, String json) {
         DomainConfigException e = assertThrows(DomainConfigException.class, () -> DomainConfigJson.parse(json, 8080), json);
         assertEquals(field, e.field(), e.getMessage());
