@@ -20,10 +20,11 @@ import java.util.regex.Pattern;
  *
  * <p>Why not {@code ObjectMapper.readTree}: a domain isolate reads its configuration and its
  * applications' records as it starts, and nothing else of it needs data binding. Building an
- * {@code ObjectMapper} loads ~450 classes of jackson-databind (its serializer and deserializer
- * factories, type resolution, caches), whose metadata every isolate then holds privately: the
- * read-write pages of the AOT cache that loading a class writes to, and their compiled code.
- * The parser and the node classes are a fraction of that.
+ * {@code ObjectMapper} loads ~300 classes of jackson-databind (its serializer and deserializer
+ * factories, type resolution, caches) beyond the ~40 of the tree nodes, whose metadata every
+ * isolate then holds privately: the read-write pages of the AOT cache that loading a class
+ * writes to, and their compiled code. An idle domain took ~2.5 MB less without it
+ * ({@code docs/results/footprint/idle-breakdown/}).
  *
  * <p>Stricter than {@code readTree} where a hand-edited file is more likely wrong than meant:
  * a field named twice and anything after the document are refused, with their line and column.

@@ -91,8 +91,11 @@ public final class ApplicationRegistry {
                 throw new IOException(where + " has an unknown field '" + name + "' (known fields: " + RECORD_FIELDS + ")");
             }
         }
-        JsonNode size = json.path("size");
-        if (!size.canConvertToExactIntegral() || !size.canConvertToLong() || size.longValue() < 0) {
+        JsonNode size = json.get("size");
+        if (size == null) {
+            throw new IOException(where + ": size is missing");
+        }
+        if (!size.isIntegralNumber() || !size.canConvertToLong() || size.longValue() < 0) {
             throw new IOException(where + ": size " + size + " is not a number of bytes");
         }
         Instant deployedAt;

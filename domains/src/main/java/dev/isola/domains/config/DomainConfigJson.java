@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.isola.appserver.jdbc.DataSourceSpec;
-import dev.isola.domains.JsonTrees;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
+import dev.isola.domains.JsonTrees;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.MemorySize;
 

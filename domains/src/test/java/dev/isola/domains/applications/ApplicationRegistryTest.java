@@ -42,6 +42,7 @@ class ApplicationRegistryTest {
         assertRefused("[{" + good + ", \"deployedAt\": \"yesterday\"}]", "deployedAt 'yesterday' is not an ISO-8601 instant");
         assertRefused("[{" + good + ", \"deployedAt\": \"2026-11-28T04:10:00Z\", \"owner\": \"bob\"}]",
                 "application record 1 has an unknown field 'owner'");
+        assertRefused("[{" + good.replace(", \"size\": 10", "") + ", \"deployedAt\": \"2026-11-28T04:10:00Z\"}]", "application record 1: size is missing");
         assertRefused("[{" + good.replace("10", "-1") + ", \"deployedAt\": \"2026-11-28T04:10:00Z\"}]", "size -1 is not a number of bytes");
         assertRefused("[{" + good.replace("\"petstore\",", "7,") + ", \"deployedAt\": \"2026-11-28T04:10:00Z\"}]", "name is not a string");
         assertRefused("[{\"name\": \"petstore\"", "not valid JSON at line 1, column 21: Unexpected end-of-input");
