@@ -26,9 +26,12 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
 
     /**
      * {@code SPARE}: a spare isolate whose warm-up returned, waiting to be taken over
-     * ({@link Isolate#startSpare}).
+     * ({@link Isolate#startSpare}). {@code WARM_UP_FAILED}: a spare whose warm-up (its main
+     * method) threw; it reached its main method, so a creator that only sees this last state
+     * (a warm-up that fails within milliseconds) still counts the spare as started, and learns
+     * why it failed from {@link Isolate#spareReady}.
      */
-    enum Phase { LAUNCHED, STARTED, SPARE, FAILED_TO_START, EXITING }
+    enum Phase { LAUNCHED, STARTED, SPARE, WARM_UP_FAILED, FAILED_TO_START, EXITING }
 
     static final ChildState NONE = new ChildState(Phase.LAUNCHED, Instant.EPOCH, -1, OptionalInt.empty(), "");
 
@@ -72,6 +75,6 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
     }
 
     boolean reachedMain() {
-        return phase == Phase.STARTED || phase == Phase.SPARE || phase == Phase.EXITING;
+        return phase == Phase.STARTED || phase == Phase.SPARE || phase == Phase.WARM_UP_FAILED || phase == Phase.EXITING;
     }
 }

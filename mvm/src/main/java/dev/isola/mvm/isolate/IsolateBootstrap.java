@@ -84,7 +84,7 @@ public final class IsolateBootstrap {
         } catch (Throwable warmUpFailure) {
             String reason = "the spare's warm-up (" + descriptor.mainClass() + ") failed: " + warmUpFailure;
             warmUpFailure.printStackTrace();
-            new ChildState(ChildState.Phase.FAILED_TO_START, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
+            new ChildState(ChildState.Phase.WARM_UP_FAILED, Instant.now(), pid, OptionalInt.empty(), reason).writeTo(directory.state());
             Runtime.getRuntime().halt(FAILED_TO_START_STATUS);
         }
         // A warm-up is a burst that may have grown the young generation; a waiting (or frozen) spare has no use for it.
