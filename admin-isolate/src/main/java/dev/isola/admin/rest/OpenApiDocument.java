@@ -12,17 +12,20 @@ import java.nio.charset.StandardCharsets;
 /**
  * The OpenAPI 3 description of the admin REST API, written by hand as YAML
  * ({@code openapi.yaml} next to this class) and served as is and as JSON.
+ *
+ * <p>The JSON form is parsed on its first request, not at start: parsing YAML loads SnakeYAML
+ * and Jackson's YAML format (~120 classes) and a mapper of its own, which an admin isolate that
+ * is never asked for {@code openapi.json} would otherwise keep for its whole life.
  */
 public final class OpenApiDocument {
 
     public static final String RESOURCE = "openapi.yaml";
 
     private final String yaml;
-    private final JsonNode tree;
+    private volatile JsonNode tree;
 
-    private OpenApiDocument(String yaml, JsonNode tree) {
+    private OpenApiDocument(String yaml) {
         this.yaml = yaml;
-        this.tree = tree;
     }
 
     public static OpenApiDocument load() {
@@ -30,8 +33,7 @@ public final class OpenApiDocument {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the admin isolate's jar");
             }
-            String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new OpenApiDocument(yaml, new ObjectMapper(new YAMLFactory()).readTree(yaml));
+            return new OpenApiDocument(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
         }
@@ -41,7 +43,22 @@ public final class OpenApiDocument {
         return yaml;
     }
 
+    /** The document as a JSON tree, parsed once, on first use. */
     public JsonNode tree() {
-        return tree;
+        JsonNode parsed = tree;
+        if (parsed == null) {
+            synchronized (this) {
+                parsed = tree;
+                if (parsed == null) {
+                    try {
+                        parsed = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("cannot parse " + RESOURCE + ": " + e.getMessage(), e);
+                    }
+                    tree = parsed;
+                }
+            }
+        }
+        return parsed;
     }
 }
