@@ -22,7 +22,7 @@ public final class OpenApiDocument {
     public static final String RESOURCE = "openapi.yaml";
 
     private final String yaml;
-    private volatile JsonNode tree;
+    private JsonNode tree;
 
     private OpenApiDocument(String yaml) {
         this.yaml = yaml;
@@ -43,22 +43,15 @@ public final class OpenApiDocument {
         return yaml;
     }
 
-    /** The document as a JSON tree, parsed once, on first use. */
-    public JsonNode tree() {
-        JsonNode parsed = tree;
-        if (parsed == null) {
-            synchronized (this) {
-                parsed = tree;
-                if (parsed == null) {
-                    try {
-                        parsed = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot parse " + RESOURCE + ": " + e.getMessage(), e);
-                    }
-                    tree = parsed;
-                }
+    /** The document as a JSON tree, parsed once, on first use (a rare request: a lock is all it needs). */
+    public synchronized JsonNode tree() {
+        if (tree == null) {
+            try {
+                tree = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot parse " + RESOURCE + ": " + e.getMessage(), e);
             }
         }
-        return parsed;
+        return tree;
     }
 }

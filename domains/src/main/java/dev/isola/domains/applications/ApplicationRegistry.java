@@ -8,10 +8,12 @@ import dev.isola.domains.JsonTrees;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +30,9 @@ public final class ApplicationRegistry {
     /** Deployment names become file and directory names and URL path segments. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
-    /** The fields of a record in the file, as {@link ApplicationRecord}'s components name them. */
-    private static final List<String> RECORD_FIELDS = List.of("name", "archive", "size", "sha256", "deployedAt");
+    /** The fields of a record in the file: {@link ApplicationRecord}'s components, as the mapper writes them. */
+    private static final List<String> RECORD_FIELDS = Arrays.stream(ApplicationRecord.class.getRecordComponents())
+            .map(RecordComponent::getName).toList();
 
     private final DomainDirectory domain;
 

@@ -74,6 +74,11 @@ record ChildState(Phase phase, Instant at, long pid, OptionalInt exitCode, Strin
                 Integer.parseInt(p.getProperty("generation", "0")));
     }
 
+    /** Whether the child ended its start (or its spare's warm-up) itself and wrote why in {@link #note}. */
+    boolean failedWithReason() {
+        return phase == Phase.FAILED_TO_START || phase == Phase.WARM_UP_FAILED;
+    }
+
     boolean reachedMain() {
         return phase == Phase.STARTED || phase == Phase.SPARE || phase == Phase.WARM_UP_FAILED || phase == Phase.EXITING;
     }

@@ -5,6 +5,7 @@ import dev.isola.mvm.image.Image;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +49,9 @@ public final class IsolateSpec {
     public static final List<String> SIZE_OPTIONS = List.of("-Xmx", "-Xmn", "-XX:MaxHeapSize", "-XX:NewSize", "-XX:MaxNewSize");
     /** Flags that have their own field: setting them twice would make the field lie. */
     private static final List<String> OPTIONS_WITH_OWN_FIELD = Stream.of(CLASS_PATH_OPTIONS.stream(), SIZE_OPTIONS.stream(),
-            Stream.of("-D", "-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseZGC", "-XX:+UseShenandoahGC",
-                    "-XX:+UseEpsilonGC")).flatMap(options -> options).toList();
+            Stream.of("-D"), Arrays.stream(GarbageCollector.values()).flatMap(collector -> collector.jvmFlag().stream()),
+            // Not a collector the spec offers, but it would replace the one it names all the same.
+            Stream.of("-XX:+UseEpsilonGC")).flatMap(options -> options).toList();
 
     private final String name;
     private final String mainClass;

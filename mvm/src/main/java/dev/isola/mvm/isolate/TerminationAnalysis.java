@@ -31,7 +31,7 @@ final class TerminationAnalysis {
         }
         ChildState state = ChildState.readFrom(directory.state());
         String stderr = IsolateDirectory.tail(directory.stderr(), LOG_TAIL_BYTES);
-        if (state.phase() == ChildState.Phase.FAILED_TO_START || state.phase() == ChildState.Phase.WARM_UP_FAILED) {
+        if (state.failedWithReason()) {
             return new TerminationCause.FailedToStart(state.note(), stderr);
         }
         if (state.exitCode().isPresent()) {
