@@ -65,6 +65,13 @@ public final class ElasticYoungGeneration {
     private static volatile boolean forgetGrowth;
     /** Whether {@link #start} was given a busy size: a fixed young generation is only collected, never resized. */
     private static volatile boolean elastic;
+    /** Whether the watching thread samples (and so can carry out {@link #shrinkToIdleSoon}). */
+    private static volatile boolean watching;
+    private static final long NOT_REQUESTED = Long.MIN_VALUE;
+    /** When {@link #shrinkToIdleSoon} asked (System.nanoTime()), or {@link #NOT_REQUESTED}. */
+    private static volatile long shrinkRequestedAt = NOT_REQUESTED;
+    /** How long a requested shrink waits: past the first requests an isolate gets once it says it is ready. */
+    static final long SHRINK_DELAY_NANOS = 1_000_000_000L;
 
     /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
     static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
@@ -150,11 +157,21 @@ public final class ElasticYoungGeneration {
                               HotSpotDiagnosticMXBean hotspot, MemorySize idle, MemorySize busy) {
         long lastTime = young.getCollectionTime();
         long lastNanos = System.nanoTime();
+        watching = true;
         while (true) {
             try {
                 Thread.sleep(SAMPLE_MILLIS);
             } catch (InterruptedException e) {
+                watching = false;
                 return;
+            }
+            long requested = shrinkRequestedAt;
+            if (requested != NOT_REQUESTED && System.nanoTime() - requested >= SHRINK_DELAY_NANOS) {
+                shrinkRequestedAt = NOT_REQUESTED;
+                shrinkToIdle();
+                lastTime = young.getCollectionTime();
+                lastNanos = System.nanoTime();
+                continue;
             }
             long time = young.getCollectionTime();
             long nanos = System.nanoTime();
@@ -191,6 +208,22 @@ public final class ElasticYoungGeneration {
         }
         forgetGrowth = true;
         resize(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class), IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk to its idle size", 0);
+    }
+
+    /**
+     * {@link #shrinkToIdle}, a second or two from now on the watching thread rather than on the
+     * caller's: for an isolate that has just become ready, whose readiness should not wait for a
+     * full collection (tens of milliseconds, a tenth of a domain's start from a spare), and whose
+     * first requests, which come right after it said so, should not meet one either. Without a
+     * watching thread (another collector, or none started yet) it shrinks now, as
+     * {@link #shrinkToIdle} does.
+     */
+    public static void shrinkToIdleSoon() {
+        if (!watching) {
+            shrinkToIdle();
+            return;
+        }
+        shrinkRequestedAt = System.nanoTime();
     }
 
     /**
