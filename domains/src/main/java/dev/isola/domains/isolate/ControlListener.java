@@ -85,8 +85,9 @@ final class ControlListener implements DomainControl {
             }
             readyAt = Instant.now();
             phase = MemberStatus.Phase.READY;
-            // The start's leftovers go soon after: a domain that was a spare, whose old generation kept the warm-up's
-            // room, would otherwise hold them for minutes. Not before READY, nor under the first requests that follow it.
+            // The start's leftovers go now, on the young generation's own thread, so that READY does not wait for the
+            // collection: a domain that was a spare, whose old generation kept the warm-up's room, would otherwise hold
+            // them for minutes.
             ElasticYoungGeneration.shrinkToIdleSoon();
             LOG.log(System.Logger.Level.INFO, "ready: " + member.key() + " isolate of " + config.mode().key() + " domain " + config.name()
                     + (started.httpPort() > 0 ? ", http://" + config.host() + ":" + started.httpPort() + "/" : "")

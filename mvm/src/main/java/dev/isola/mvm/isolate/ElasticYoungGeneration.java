@@ -9,6 +9,8 @@ import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A young generation that grows while an isolate's young collections take a noticeable share of
@@ -67,11 +69,8 @@ public final class ElasticYoungGeneration {
     private static volatile boolean elastic;
     /** Whether the watching thread samples (and so can carry out {@link #shrinkToIdleSoon}). */
     private static volatile boolean watching;
-    private static final long NOT_REQUESTED = Long.MIN_VALUE;
-    /** When {@link #shrinkToIdleSoon} asked (System.nanoTime()), or {@link #NOT_REQUESTED}. */
-    private static volatile long shrinkRequestedAt = NOT_REQUESTED;
-    /** How long a requested shrink waits: past the first requests an isolate gets once it says it is ready. */
-    static final long SHRINK_DELAY_NANOS = 1_000_000_000L;
+    /** Released by {@link #shrinkToIdleSoon}; the watching thread waits on it between samples, so it shrinks at once. */
+    private static final Semaphore shrinkRequests = new Semaphore(0);
 
     /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
     static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
@@ -159,16 +158,17 @@ public final class ElasticYoungGeneration {
         long lastNanos = System.nanoTime();
         watching = true;
         while (true) {
+            boolean shrinkRequested;
             try {
-                Thread.sleep(SAMPLE_MILLIS);
+                shrinkRequested = shrinkRequests.tryAcquire(SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 watching = false;
                 return;
             }
-            long requested = shrinkRequestedAt;
-            if (requested != NOT_REQUESTED && System.nanoTime() - requested >= SHRINK_DELAY_NANOS) {
-                shrinkRequestedAt = NOT_REQUESTED;
+            if (shrinkRequested) {
+                shrinkRequests.drainPermits();
                 shrinkToIdle();
+                // A sample starts afresh after the request: the collection just made is not the young collector's time.
                 lastTime = young.getCollectionTime();
                 lastNanos = System.nanoTime();
                 continue;
@@ -211,19 +211,20 @@ public final class ElasticYoungGeneration {
     }
 
     /**
-     * {@link #shrinkToIdle}, a second or two from now on the watching thread rather than on the
-     * caller's: for an isolate that has just become ready, whose readiness should not wait for a
-     * full collection (tens of milliseconds, a tenth of a domain's start from a spare), and whose
-     * first requests, which come right after it said so, should not meet one either. Without a
-     * watching thread (another collector, or none started yet) it shrinks now, as
-     * {@link #shrinkToIdle} does.
+     * {@link #shrinkToIdle} on the watching thread rather than on the caller's, starting at once:
+     * for an isolate that has just become ready, whose readiness should not wait for the full
+     * collection (35 to 80 ms for a domain started from a spare, a tenth of that start). At once,
+     * not after the first requests: the collector sizes the young generation at the old one's
+     * capacity divided by {@code NewRatio}, and an old generation that already holds what the first
+     * requests left (Derby's pages, caches) would make the idle young generation larger. Without a
+     * watching thread (another collector, or none started yet) it shrinks on the caller's thread.
      */
     public static void shrinkToIdleSoon() {
         if (!watching) {
             shrinkToIdle();
             return;
         }
-        shrinkRequestedAt = System.nanoTime();
+        shrinkRequests.release();
     }
 
     /**
