@@ -83,12 +83,11 @@ final class ControlListener implements DomainControl {
             if (member.hosts(SubServerRole.WEB) || member.hosts(SubServerRole.EJB)) {
                 redeployRecordedApplications(started);
             }
+            // The start's leftovers go before the first request: a domain that was a spare, whose old generation kept
+            // the warm-up's room, would otherwise hold them for minutes.
+            ElasticYoungGeneration.shrinkToIdle();
             readyAt = Instant.now();
             phase = MemberStatus.Phase.READY;
-            // The start's leftovers go now, on the young generation's own thread, so that READY does not wait for the
-            // collection: a domain that was a spare, whose old generation kept the warm-up's room, would otherwise hold
-            // them for minutes.
-            ElasticYoungGeneration.shrinkToIdleSoon();
             LOG.log(System.Logger.Level.INFO, "ready: " + member.key() + " isolate of " + config.mode().key() + " domain " + config.name()
                     + (started.httpPort() > 0 ? ", http://" + config.host() + ":" + started.httpPort() + "/" : "")
                     + ", " + started.deployments().size() + " application(s)");

@@ -9,8 +9,6 @@ import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A young generation that grows while an isolate's young collections take a noticeable share of
@@ -67,10 +65,6 @@ public final class ElasticYoungGeneration {
     private static volatile boolean forgetGrowth;
     /** Whether {@link #start} was given a busy size: a fixed young generation is only collected, never resized. */
     private static volatile boolean elastic;
-    /** Whether the watching thread samples (and so can carry out {@link #shrinkToIdleSoon}). */
-    private static volatile boolean watching;
-    /** Released by {@link #shrinkToIdleSoon}; the watching thread waits on it between samples, so it shrinks at once. */
-    private static final Semaphore shrinkRequests = new Semaphore(0);
 
     /** Environment variables that override the policy's windows, in seconds (tests use short ones). */
     static final String BUSY_SECONDS_VARIABLE = "MVM_YOUNG_BUSY_SECONDS";
@@ -156,22 +150,11 @@ public final class ElasticYoungGeneration {
                               HotSpotDiagnosticMXBean hotspot, MemorySize idle, MemorySize busy) {
         long lastTime = young.getCollectionTime();
         long lastNanos = System.nanoTime();
-        watching = true;
         while (true) {
-            boolean shrinkRequested;
             try {
-                shrinkRequested = shrinkRequests.tryAcquire(SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+                Thread.sleep(SAMPLE_MILLIS);
             } catch (InterruptedException e) {
-                watching = false;
                 return;
-            }
-            if (shrinkRequested) {
-                shrinkRequests.drainPermits();
-                shrinkToIdle();
-                // A sample starts afresh after the request: the collection just made is not the young collector's time.
-                lastTime = young.getCollectionTime();
-                lastNanos = System.nanoTime();
-                continue;
             }
             long time = young.getCollectionTime();
             long nanos = System.nanoTime();
@@ -208,23 +191,6 @@ public final class ElasticYoungGeneration {
         }
         forgetGrowth = true;
         resize(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class), IDLE_MIN_FREE, IDLE_MAX_FREE, "shrunk to its idle size", 0);
-    }
-
-    /**
-     * {@link #shrinkToIdle} on the watching thread rather than on the caller's, starting at once:
-     * for an isolate that has just become ready, whose readiness should not wait for the full
-     * collection (35 to 80 ms for a domain started from a spare, a tenth of that start). At once,
-     * not after the first requests: the collector sizes the young generation at the old one's
-     * capacity divided by {@code NewRatio}, and an old generation that already holds what the first
-     * requests left (Derby's pages, caches) would make the idle young generation larger. Without a
-     * watching thread (another collector, or none started yet) it shrinks on the caller's thread.
-     */
-    public static void shrinkToIdleSoon() {
-        if (!watching) {
-            shrinkToIdle();
-            return;
-        }
-        shrinkRequests.release();
     }
 
     /**

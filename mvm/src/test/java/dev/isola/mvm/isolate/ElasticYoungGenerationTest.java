@@ -59,24 +59,6 @@ class ElasticYoungGenerationTest {
     }
 
     @Test
-    void aShrinkAskedForSoonIsCarriedOut() throws Exception {
-        // Windows it never reaches: only the request brings back the generation grown for the start.
-        Files.writeString(work.resolve("hold"), "");
-        Isolate isolate = allocatingIsolate(allocateThenIdle()
-                .environment(ElasticYoungGeneration.BUSY_SECONDS_VARIABLE, "100000")
-                .environment(ElasticYoungGeneration.IDLE_SECONDS_VARIABLE, "100000"));
-        try {
-            awaitYoung(bytes -> bytes >= 28 * MB, "the young generation to grow towards 32m for the start");
-            Files.writeString(work.resolve("shrink-soon"), "");
-            awaitYoung(bytes -> bytes <= 9 * MB, "the young generation to shrink to its idle size (8m) once asked");
-            String log = awaitLog(isolate, "young generation shrunk to its idle size");
-            assertFalse(log.contains("young generation shrunk towards"), "shrunk by the request, not by an idle window: " + log);
-        } finally {
-            isolate.halt(1).join();
-        }
-    }
-
-    @Test
     void anIdleIsolateWhoseOldGenerationFilledWithoutGrowingTheYoungOneHasItCollected() throws Exception {
         // A busy window it never reaches: the young generation stays at 8m and promotes what outlives its survivor spaces.
         // It stops by itself after promoting 64 MB, so that no full collection (the old generation reaching 512m) comes first.

@@ -1,7 +1,5 @@
 package dev.isola.mvm.isolate.workloads;
 
-import dev.isola.mvm.isolate.ElasticYoungGeneration;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.nio.file.Files;
@@ -16,9 +14,7 @@ import java.nio.file.Path;
  * {@code <directory>/young}, and its old generation's used bytes, their growth since its
  * last full collection and its committed bytes to {@code <directory>/old}
  * ({@code <used> <growth> <committed>}), so that a test sees
- * the generations resized and collected from outside. While it holds, the file
- * {@code <directory>/shrink-soon} makes it call {@link ElasticYoungGeneration#shrinkToIdleSoon} once,
- * as a domain does once it is ready.
+ * the generations resized and collected from outside.
  */
 public final class AllocateThenIdle {
     public static void main(String[] args) throws Exception {
@@ -26,12 +22,7 @@ public final class AllocateThenIdle {
         long promotedLimit = args.length > 1 ? Long.parseLong(args[1]) << 20 : Long.MAX_VALUE;
         MemoryPoolMXBean old = oldGeneration();
         Thread.ofPlatform().daemon().start(() -> report(directory));
-        boolean askedToShrink = false;
         while (Files.exists(directory.resolve("hold"))) {
-            if (!askedToShrink && Files.exists(directory.resolve("shrink-soon"))) {
-                ElasticYoungGeneration.shrinkToIdleSoon();
-                askedToShrink = true;
-            }
             Thread.sleep(50);
         }
         Object[] recent = new Object[100_000];
