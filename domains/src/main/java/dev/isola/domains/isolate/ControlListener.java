@@ -64,8 +64,8 @@ final class ControlListener implements DomainControl {
 
     /** Serves control calls arriving on {@code links} (seen from this isolate: replies out, requests in). */
     void serve(LinkPair links, String from) {
-        // Interpreted serializers, as the admin's end (ControlClient) has them: nothing to compile before the first reply.
-        InvocationServer.start(links, new Targets().register(TARGET, DomainControl.class, this), Serializers.INTERPRETED)
+        // The JDK's serialization, as the admin's end (ControlClient) has it: an idle domain loads no Fory for its few calls.
+        InvocationServer.start(links, new Targets().register(TARGET, DomainControl.class, this), Serializers.JAVA)
                 .onStop().thenRun(() -> LOG.log(System.Logger.Level.INFO, "control link " + links.incoming().id() + " (" + from + ") closed"));
         LOG.log(System.Logger.Level.INFO, "serving control link " + links.incoming().id() + " (" + from + ")");
     }

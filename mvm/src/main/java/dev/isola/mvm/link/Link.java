@@ -368,10 +368,11 @@ public final class Link implements AutoCloseable {
                 throw new LinkClosedException(descriptor + ": this end was closed");
             }
             LinkTransport.Frame frame = receiving.receive(deadline);
-            if (decoder == null) {
+            // Made for the first value only: a link that carries bytes (a control link's calls) needs no codec.
+            if (decoder == null && frame.kind() == MessageFrames.VALUE) {
                 decoder = ObjectCodec.newDecoder(allowList);
             }
-            long epoch = decoder.epoch();
+            long epoch = decoder == null ? 0 : decoder.epoch();
             try {
                 return MessageFrames.decode(frame.kind(), frame.payload(), new MessageFrames.Context() {
                     @Override
@@ -395,7 +396,7 @@ public final class Link implements AutoCloseable {
                     }
                 });
             } finally {
-                if (decoder.epoch() != epoch) {
+                if (decoder != null && decoder.epoch() != epoch) {
                     receiving.postFeedback(decoder.epoch());
                 }
             }

@@ -1,14 +1,5 @@
 package dev.isola.mvm.link.codec;
 
-import org.apache.fory.Fory;
-import org.apache.fory.config.Language;
-import org.apache.fory.context.MetaReadContext;
-import org.apache.fory.context.MetaWriteContext;
-import org.apache.fory.logging.LogLevel;
-import org.apache.fory.logging.LoggerFactory;
-import org.apache.fory.memory.MemoryBuffer;
-
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -32,33 +23,17 @@ import java.util.Objects;
  *   int epoch | Fory bytes
  * </pre>
  * Encoders and decoders are not thread-safe; a link uses each under its own lock.
+ *
+ * <p>With {@link Serializers#JAVA} the same interfaces are served by the JDK's own serialization
+ * instead ({@link JavaSerializationCodec}): no session, so every payload describes its classes,
+ * and no Fory in the isolate; for links that carry a few values, such as control links.
  */
 public final class ObjectCodec {
 
     /** Bytes of the epoch prefix. */
     public static final int PREFIX_BYTES = 4;
 
-    static {
-        // Fory logs a hint for every class with custom JDK serialization hooks; we keep those hooks on purpose.
-        LoggerFactory.setLogLevel(LogLevel.ERROR_LEVEL);
-    }
-
     private ObjectCodec() {
-    }
-
-    private static Fory newFory(ClassLoader loader, Serializers serializers, org.apache.fory.resolver.TypeChecker checker) {
-        return Fory.builder()
-                .withLanguage(Language.JAVA)
-                .withClassLoader(loader)
-                .requireClassRegistration(false)
-                .suppressClassRegistrationWarnings(true)
-                .withTypeChecker(checker)
-                .withRefTracking(true)
-                .withCompatible(true)
-                .withMetaShare(true)
-                .withAsyncCompilation(false)
-                .withCodegen(serializers == Serializers.COMPILED)
-                .build();
     }
 
     private static ClassLoader defaultLoader() {
@@ -68,7 +43,7 @@ public final class ObjectCodec {
 
     /** An encoder for one link, resolving classes with the calling thread's context class loader. */
     public static Encoder newEncoder() {
-        return new Encoder(defaultLoader(), Serializers.COMPILED);
+        return newEncoder(defaultLoader(), Serializers.COMPILED);
     }
 
     /** An encoder for one link, resolving classes with {@code loader} (an application's, for its values). */
@@ -77,12 +52,16 @@ public final class ObjectCodec {
     }
 
     public static Encoder newEncoder(ClassLoader loader, Serializers serializers) {
-        return new Encoder(Objects.requireNonNull(loader, "loader"), Objects.requireNonNull(serializers, "serializers"));
+        Objects.requireNonNull(loader, "loader");
+        return switch (Objects.requireNonNull(serializers, "serializers")) {
+            case COMPILED, INTERPRETED -> new ForyCodec.Encoder(loader, serializers);
+            case JAVA -> new JavaSerializationCodec.Encoder();
+        };
     }
 
     /** A decoder for one link that makes only classes {@code allowList} allows. */
     public static Decoder newDecoder(ClassAllowList allowList) {
-        return new Decoder(allowList, defaultLoader(), Serializers.COMPILED);
+        return newDecoder(allowList, defaultLoader(), Serializers.COMPILED);
     }
 
     public static Decoder newDecoder(ClassAllowList allowList, ClassLoader loader) {
@@ -90,33 +69,16 @@ public final class ObjectCodec {
     }
 
     public static Decoder newDecoder(ClassAllowList allowList, ClassLoader loader, Serializers serializers) {
-        return new Decoder(allowList, Objects.requireNonNull(loader, "loader"), Objects.requireNonNull(serializers, "serializers"));
+        Objects.requireNonNull(allowList, "allowList");
+        Objects.requireNonNull(loader, "loader");
+        return switch (Objects.requireNonNull(serializers, "serializers")) {
+            case COMPILED, INTERPRETED -> new ForyCodec.Decoder(allowList, loader, serializers);
+            case JAVA -> new JavaSerializationCodec.Decoder(allowList, loader);
+        };
     }
 
     /** The sending half of a session. */
-    public static final class Encoder {
-        private final Fory fory;
-        private final MemoryBuffer buffer = MemoryBuffer.newHeapBuffer(256);
-        private MetaWriteContext context = new MetaWriteContext();
-        private long epoch;
-
-        private Encoder(ClassLoader loader, Serializers serializers) {
-            this.fory = newFory(loader, serializers, (resolver, className) -> {
-                Class<?> type;
-                try {
-                    type = Class.forName(className, false, loader);
-                } catch (ClassNotFoundException | LinkageError e) {
-                    return true;
-                }
-                // Declared field types (interfaces, abstract classes) are checked as their instances' classes.
-                boolean declaredOnly = type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers());
-                if (!declaredOnly && !Serializable.class.isAssignableFrom(type) && !type.isArray() && !type.isEnum()) {
-                    throw new ObjectCodecException("class " + className + " is not Serializable: values on a link are copied,"
-                            + " so their classes must be Serializable", null);
-                }
-                return true;
-            });
-        }
+    public interface Encoder {
 
         /**
          * Encodes {@code value}, first moving to the session epoch {@code requestedEpoch} (what
@@ -125,80 +87,29 @@ public final class ObjectCodec {
          * @return the bytes, valid until the next call: {@link #array()}{@code [0, length)}
          * @throws ObjectCodecException if the graph holds something that cannot be copied
          */
-        public int encode(Object value, long requestedEpoch) {
-            if (requestedEpoch > epoch) {
-                epoch = requestedEpoch;
-                context = new MetaWriteContext();
-            }
-            buffer.writerIndex(0);
-            buffer.writeInt32((int) epoch);
-            fory.setMetaWriteContext(context);
-            try {
-                fory.serialize(buffer, value);
-            } catch (RuntimeException e) {
-                // Whatever this message announced is unknown to the decoder now: start afresh.
-                abandonSession();
-                ObjectCodecException cause = find(e, ObjectCodecException.class);
-                throw new ObjectCodecException("cannot copy a " + (value == null ? "null" : value.getClass().getName()) + ": "
-                        + (cause != null ? cause.getMessage() : e.getMessage()), e);
-            }
-            return buffer.writerIndex();
-        }
+        int encode(Object value, long requestedEpoch);
 
         /**
          * Starts a new session epoch: the last encoded message was not delivered, so the class
          * descriptions it carried must be sent again.
          */
-        public void abandonSession() {
-            context = new MetaWriteContext();
-            epoch++;
-        }
+        void abandonSession();
 
         /** The buffer {@link #encode} wrote to. */
-        public byte[] array() {
-            return buffer.getHeapMemory();
-        }
+        byte[] array();
     }
 
     /** The receiving half of a session. */
-    public static final class Decoder {
-        private final Fory fory;
-        private volatile ClassAllowList allowList;
-        private MetaReadContext context = new MetaReadContext();
-        private MetaReadContext previous;
-        private long previousEpoch = -1;
-        private long epoch;
-
-        private Decoder(ClassAllowList allowList, ClassLoader loader, Serializers serializers) {
-            this.allowList = Objects.requireNonNull(allowList, "allowList");
-            this.fory = newFory(loader, serializers, (resolver, className) -> {
-                if (!this.allowList.allows(className)) {
-                    throw new ClassNotAllowedException(className, "class " + className
-                            + " is not allowed on this link; add it to the receiving link's ClassAllowList to accept it");
-                }
-                return true;
-            });
-        }
-
-        private void newEpoch(long next) {
-            previous = context;
-            previousEpoch = epoch;
-            context = new MetaReadContext();
-            epoch = next;
-        }
+    public interface Decoder {
 
         /**
          * Replaces the allow-list for classes this session has not admitted yet. A class once
          * admitted stays admitted for the session, so lists should only grow.
          */
-        public void allowList(ClassAllowList classes) {
-            this.allowList = Objects.requireNonNull(classes, "classes");
-        }
+        void allowList(ClassAllowList classes);
 
         /** The epoch the encoder should use; it changes after a refusal. */
-        public long epoch() {
-            return epoch;
-        }
+        long epoch();
 
         /**
          * Decodes one payload.
@@ -206,54 +117,10 @@ public final class ObjectCodec {
          * @throws ClassNotAllowedException if the graph names a class the allow-list refuses
          * @throws ObjectCodecException     if the bytes do not decode
          */
-        public Object decode(byte[] payload, int offset, int length) {
-            if (length < PREFIX_BYTES) {
-                throw new ObjectCodecException("an object payload of " + length + " bytes is too short for its epoch prefix", null);
-            }
-            MemoryBuffer in = MemoryBuffer.fromByteArray(payload, offset, length);
-            int encodedEpoch = in.readInt32();
-            MetaReadContext use;
-            if (encodedEpoch == epoch) {
-                use = context;
-            } else if (encodedEpoch > epoch) {
-                newEpoch(encodedEpoch);
-                use = context;
-            } else if (encodedEpoch == previousEpoch && previous != null) {
-                use = previous;
-            } else {
-                throw new ObjectCodecException("an object payload of session epoch " + encodedEpoch + " arrived while the session is at epoch "
-                        + epoch, null);
-            }
-            fory.setMetaReadContext(use);
-            try {
-                Object value = fory.deserialize(in);
-                if (in.readerIndex() != length) {
-                    throw new ObjectCodecException("an object payload has " + (length - in.readerIndex())
-                            + " bytes after its value", null);
-                }
-                return value;
-            } catch (RuntimeException | StackOverflowError e) {
-                if (use == context) {
-                    newEpoch(epoch + 1);
-                }
-                ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
-                if (refused != null) {
-                    throw new ClassNotAllowedException(refused.className(), refused.getMessage());
-                }
-                ObjectCodecException codec = find(e, ObjectCodecException.class);
-                if (codec != null) {
-                    throw codec;
-                }
-                if (use != context) {
-                    throw new ObjectCodecException("a message encoded before this receiver refused a class does not decode"
-                            + " (it may refer to that class); it was dropped: " + e.getMessage(), e);
-                }
-                throw new ObjectCodecException("an object payload does not decode: " + e, e);
-            }
-        }
+        Object decode(byte[] payload, int offset, int length);
     }
 
-    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
+    static <T extends Throwable> T find(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (type.isInstance(t)) {
                 return type.cast(t);

@@ -1,8 +1,9 @@
 package dev.isola.mvm.link.codec;
 
 /**
- * How a codec session serializes each class: with code generated and compiled for it, or by
- * reflection. Both write the same bytes, so the two ends of a link may differ.
+ * How a codec session serializes each class: with Apache Fory, by code generated and compiled for
+ * it or by reflection (both write the same bytes, so the two ends of a link may mix these two), or
+ * with the JDK's own serialization (another format: both ends must use it).
  */
 public enum Serializers {
 
@@ -18,5 +19,14 @@ public enum Serializers {
      * carry few values and whose first ones matter, such as a domain's control link, whose first
      * reply is the "ready" of an isolate that has just started.
      */
-    INTERPRETED
+    INTERPRETED,
+
+    /**
+     * The JDK's serialization ({@code java.io.ObjectOutputStream}), with the allow-list applied as
+     * a deserialization filter: no session, so each payload carries its classes' descriptions,
+     * slower and larger per value than Fory, but Fory is never loaded. An idle domain's only
+     * values are its control link's; Fory would cost it ~700 classes and ~5 MB of private memory
+     * (docs/results/footprint/idle-breakdown/control-codec/). Both ends of the link must use it.
+     */
+    JAVA
 }
