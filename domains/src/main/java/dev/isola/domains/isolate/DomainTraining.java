@@ -11,9 +11,6 @@ import dev.isola.domains.config.Member;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.io.DirectoryTrees;
-import dev.isola.mvm.link.codec.ClassAllowList;
-import dev.isola.mvm.link.codec.ObjectCodec;
-import dev.isola.mvm.link.codec.Serializers;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,9 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The training run of the application server's image (see {@link dev.isola.mvm.image.TrainingRun}):
@@ -35,10 +30,7 @@ import java.util.Map;
  * code a domain isolate runs, talks to it over a control link pair as the admin does, deploys
  * the Pet Store when given its EAR, browses and fills a cart a few times and stops; then boots it
  * again, as every later start of a domain goes (the recorded Pet Store redeployed, its JSPs
- * restored from the JSP cache), browses a little and stops. Last it copies a few values with the
- * links' codec (Apache Fory), which the EJB and JMS links of separated domains use and a
- * combined domain does not: in the cache, its classes cost a combined domain nothing and save
- * each separated isolate loading them from the jar.
+ * restored from the JSP cache), browses a little and stops.
  *
  * <pre>
  *   DomainTraining [petstore.ear]
@@ -84,29 +76,6 @@ public final class DomainTraining {
         if (ear != null) {
             // Started again as every domain starts: the recorded Pet Store redeployed, its JSPs restored from the JSP cache.
             boot(config, directory, control -> { }, port -> browse(port, ROUNDS / 3), control -> control.undeploy("petstore"));
-        }
-        copyWithTheLinksCodec();
-    }
-
-    /** A value of the kind EJB and JMS links carry: JDK types, a record, an exception. */
-    record CodecSample(String name, long id, List<String> lines, Map<String, Integer> counts, Instant at, Exception problem)
-            implements java.io.Serializable {
-    }
-
-    /** Copies a few values with the codec of separated domains' links, both serializer kinds. */
-    private static void copyWithTheLinksCodec() {
-        ClassLoader loader = DomainTraining.class.getClassLoader();
-        for (Serializers serializers : List.of(Serializers.COMPILED, Serializers.INTERPRETED)) {
-            ObjectCodec.Encoder encoder = ObjectCodec.newEncoder(loader, serializers);
-            ObjectCodec.Decoder decoder = ObjectCodec.newDecoder(ClassAllowList.defaults().allow(CodecSample.class), loader, serializers);
-            for (int i = 0; i < 3; i++) {
-                CodecSample sample = new CodecSample("sample", i, List.of("a", "b"), Map.of("n", i), Instant.now(),
-                        new IllegalStateException("sample " + i));
-                int length = encoder.encode(sample, decoder.epoch());
-                if (!sample.name().equals(((CodecSample) decoder.decode(encoder.array(), 0, length)).name())) {
-                    throw new IllegalStateException("the links' codec did not copy a value in the training run");
-                }
-            }
         }
     }
 
