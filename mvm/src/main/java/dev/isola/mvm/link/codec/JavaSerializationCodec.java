@@ -98,7 +98,16 @@ final class JavaSerializationCodec {
             }
             ByteArrayInputStream bytes = new ByteArrayInputStream(payload, offset + ObjectCodec.PREFIX_BYTES, length - ObjectCodec.PREFIX_BYTES);
             Filter filter = new Filter(allowList);
-            try (ObjectInputStream in = new LoaderObjectInputStream(bytes, loader)) {
+            ObjectInputStream opened;
+            try {
+                opened = new LoaderObjectInputStream(bytes, loader);
+            } catch (IOException e) {
+                // Not even the stream header: another codec's bytes, such as an isolate of an older image whose control
+                // links used Fory, or no payload at all.
+                throw new ObjectCodecException("an object payload is not in the JDK's serialization format (" + e.getMessage()
+                        + "); both ends of a link must use Serializers.JAVA, so an isolate started from an older image must be restarted", e);
+            }
+            try (ObjectInputStream in = opened) {
                 in.setObjectInputFilter(filter);
                 Object value = in.readObject();
                 if (bytes.available() > 0) {

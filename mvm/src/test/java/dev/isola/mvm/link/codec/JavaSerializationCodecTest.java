@@ -142,8 +142,18 @@ class JavaSerializationCodecTest {
         assertTrue(tooShort.getMessage().contains("too short for its epoch prefix"), tooShort.getMessage());
 
         byte[] garbage = {0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8};
-        ObjectCodecException malformed = assertThrows(ObjectCodecException.class, () -> decoder.decode(garbage, 0, garbage.length));
-        assertTrue(malformed.getMessage().startsWith("an object payload does not decode"), malformed.getMessage());
+        ObjectCodecException otherFormat = assertThrows(ObjectCodecException.class, () -> decoder.decode(garbage, 0, garbage.length));
+        assertTrue(otherFormat.getMessage().startsWith("an object payload is not in the JDK's serialization format"), otherFormat.getMessage());
+
+        ObjectCodec.Encoder fory = ObjectCodec.newEncoder(loader, Serializers.INTERPRETED);
+        int foryLength = fory.encode("ready", 0);
+        ObjectCodecException fromFory = assertThrows(ObjectCodecException.class, () -> decoder.decode(fory.array(), 0, foryLength));
+        assertTrue(fromFory.getMessage().contains("both ends of a link must use Serializers.JAVA"), fromFory.getMessage());
+
+        ObjectCodec.Encoder encoderForCut = ObjectCodec.newEncoder(loader, Serializers.JAVA);
+        int full = encoderForCut.encode(List.of("a", "b", "c"), 0);
+        ObjectCodecException cut = assertThrows(ObjectCodecException.class, () -> decoder.decode(encoderForCut.array(), 0, full - 3));
+        assertTrue(cut.getMessage().startsWith("an object payload does not decode"), cut.getMessage());
 
         ObjectCodec.Encoder encoder = ObjectCodec.newEncoder(loader, Serializers.JAVA);
         int length = encoder.encode("ready", 0);
