@@ -3,6 +3,7 @@ package dev.isola.appserver.ejb;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.naming.JavaContext;
 import dev.isola.appserver.tx.BeanManagedTransaction;
+import dev.isola.mvm.io.LoaderObjectInputStream;
 import jakarta.ejb.EJBContext;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.TimerService;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.util.function.Function;
@@ -93,24 +93,13 @@ final class ContainerObjectStreams {
         }
     }
 
-    private static final class ResolvingInput extends ObjectInputStream {
-        private final ClassLoader loader;
+    private static final class ResolvingInput extends LoaderObjectInputStream {
         private final Function<ViewReference, Object> views;
 
         ResolvingInput(InputStream in, ClassLoader loader, Function<ViewReference, Object> views) throws IOException {
-            super(in);
-            this.loader = loader;
+            super(in, loader);
             this.views = views;
             enableResolveObject(true);
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            try {
-                return Class.forName(desc.getName(), false, loader);
-            } catch (ClassNotFoundException e) {
-                return super.resolveClass(desc);
-            }
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.isola.appserver.jms.message;
 
+import dev.isola.mvm.io.LoaderObjectInputStream;
 import jakarta.jms.MessageFormatException;
 
 import java.io.ByteArrayInputStream;
@@ -7,7 +8,6 @@ import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
-import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.util.List;
 
@@ -84,16 +84,7 @@ public final class ObjectMessageFilter {
             refused[0] = type.getName();
             return ObjectInputFilter.Status.REJECTED;
         };
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serialized)) {
-            @Override
-            protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-                try {
-                    return Class.forName(desc.getName(), false, loader);
-                } catch (ClassNotFoundException e) {
-                    return super.resolveClass(desc);
-                }
-            }
-        }) {
+        try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(serialized), loader)) {
             in.setObjectInputFilter(filter);
             return (Serializable) in.readObject();
         } catch (InvalidClassException e) {

@@ -66,13 +66,6 @@ final class ForyCodec {
             });
         }
 
-        /**
-         * Encodes {@code value}, first moving to the session epoch {@code requestedEpoch} (what
-         * the decoder last reported) if that is newer than the encoder's.
-         *
-         * @return the bytes, valid until the next call: {@link #array()}{@code [0, length)}
-         * @throws ObjectCodecException if the graph holds something that cannot be copied
-         */
         @Override
         public int encode(Object value, long requestedEpoch) {
             if (requestedEpoch > epoch) {
@@ -94,17 +87,12 @@ final class ForyCodec {
             return buffer.writerIndex();
         }
 
-        /**
-         * Starts a new session epoch: the last encoded message was not delivered, so the class
-         * descriptions it carried must be sent again.
-         */
         @Override
         public void abandonSession() {
             context = new MetaWriteContext();
             epoch++;
         }
 
-        /** The buffer {@link #encode} wrote to. */
         @Override
         public byte[] array() {
             return buffer.getHeapMemory();
@@ -138,27 +126,16 @@ final class ForyCodec {
             epoch = next;
         }
 
-        /**
-         * Replaces the allow-list for classes this session has not admitted yet. A class once
-         * admitted stays admitted for the session, so lists should only grow.
-         */
         @Override
         public void allowList(ClassAllowList classes) {
             this.allowList = Objects.requireNonNull(classes, "classes");
         }
 
-        /** The epoch the encoder should use; it changes after a refusal. */
         @Override
         public long epoch() {
             return epoch;
         }
 
-        /**
-         * Decodes one payload.
-         *
-         * @throws ClassNotAllowedException if the graph names a class the allow-list refuses
-         * @throws ObjectCodecException     if the bytes do not decode
-         */
         @Override
         public Object decode(byte[] payload, int offset, int length) {
             if (length < ObjectCodec.PREFIX_BYTES) {
@@ -206,5 +183,4 @@ final class ForyCodec {
             }
         }
     }
-
 }

@@ -1,15 +1,15 @@
 package dev.isola.mvm.link.codec;
 
+import dev.isola.mvm.io.LoaderObjectInputStream;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.NotSerializableException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.util.Objects;
 
 /**
@@ -29,6 +29,8 @@ import java.util.Objects;
 final class JavaSerializationCodec {
 
     static final int EPOCH = 0;
+    /** {@link #EPOCH} as the codec's big-endian int prefix. */
+    private static final byte[] EPOCH_PREFIX = new byte[ObjectCodec.PREFIX_BYTES];
     static final int MAX_DEPTH = 1_000;
 
     private JavaSerializationCodec() {
@@ -40,10 +42,7 @@ final class JavaSerializationCodec {
         @Override
         public int encode(Object value, long requestedEpoch) {
             buffer.reset();
-            buffer.write(0);
-            buffer.write(0);
-            buffer.write(0);
-            buffer.write(EPOCH);
+            buffer.writeBytes(EPOCH_PREFIX);
             try (ObjectOutputStream out = new ObjectOutputStream(buffer)) {
                 out.writeObject(value);
             } catch (NotSerializableException e) {
@@ -154,25 +153,6 @@ final class JavaSerializationCodec {
                 refused = type.getName();
             }
             return Status.REJECTED;
-        }
-    }
-
-    /** Resolves classes with the link's loader (an application's, for its values), not the caller's. */
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
-            super(in);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass description) throws IOException, ClassNotFoundException {
-            try {
-                return Class.forName(description.getName(), false, loader);
-            } catch (ClassNotFoundException e) {
-                return super.resolveClass(description);
-            }
         }
     }
 
