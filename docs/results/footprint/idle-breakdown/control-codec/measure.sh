@@ -22,7 +22,7 @@ bin/appserver stop --domains-dir="$dir" --port=$port >/dev/null
 classpath="$(sed -n '/^-cp$/{n;p}' "$dir/cmdline")"
 mapfile -t flags < <(sed -n '2,/^-cp$/p' "$dir/cmdline" | grep -v -e '^-cp$' -e 'java.util.logging.manager')
 "$JAVA_HOME/bin/javac" -cp "$classpath" -d "$dir/probe" "$here/CodecCost.java"
-for run in 1 2; do
+for run in $(seq "${RUNS:-2}"); do
   "$JAVA_HOME/bin/java" "${flags[@]}" -cp "$classpath:$dir/probe" CodecCost "$dir/classes"
 done
 rm -rf "$dir"

@@ -353,8 +353,8 @@ public final class DomainRuntime {
         IsolateRecord record = found.getFirst();
         Isolate isolate = context.registry().adopt(record.id());
         Isolate me = Isolate.current();
-        Link requests = Link.newLink(me, isolate);
-        Link replies = Link.newLink(isolate, me);
+        Link requests = Link.newLink(me, isolate, DomainMain.CONTROL_LINK_OPTIONS);
+        Link replies = Link.newLink(isolate, me, DomainMain.CONTROL_LINK_OPTIONS);
         LinkInbox.deliver(isolate, DomainMain.CONTROL_LABEL, replies, requests);
         ControlClient control = ControlClient.open(new LinkPair(requests, replies));
         try {
@@ -432,8 +432,8 @@ public final class DomainRuntime {
         try {
             // Inside the try: a link that cannot be made (shared memory exhausted) must not leave a taken spare running.
             for (Map.Entry<Member, Isolate> entry : created.entrySet()) {
-                Link requests = Link.newLink(me, entry.getValue());
-                Link replies = Link.newLink(entry.getValue(), me);
+                Link requests = Link.newLink(me, entry.getValue(), DomainMain.CONTROL_LINK_OPTIONS);
+                Link replies = Link.newLink(entry.getValue(), me, DomainMain.CONTROL_LINK_OPTIONS);
                 controlPairs.put(entry.getKey(), new LinkPair(requests, replies));
                 startupPairs.computeIfAbsent(entry.getKey(), m -> new EnumMap<>(StartupPair.class)).put(StartupPair.CONTROL, new LinkPair(replies, requests));
             }

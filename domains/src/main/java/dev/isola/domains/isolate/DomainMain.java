@@ -11,6 +11,8 @@ import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.LinkInbox;
+import dev.isola.mvm.link.LinkOptions;
+import dev.isola.mvm.link.TransportKind;
 
 import java.io.IOException;
 import java.util.List;
@@ -45,6 +47,15 @@ public final class DomainMain {
     static final int FAILED_TO_START = 3;
     /** The inbox label under which a (restarted) admin isolate drops control pairs. */
     public static final String CONTROL_LABEL = "control";
+    /**
+     * How control links are made: over a Unix domain socket rather than shared memory. Control
+     * calls come a few a minute and their latency does not matter, while a shared-memory link
+     * makes its isolate link native downcalls (futex waits, pidfd polls) through the foreign
+     * function API: ~290 classes and 2.5 to 3 MB of private memory in every isolate, which an
+     * idle combined domain (whose only link is its control link) and the admin isolate would
+     * pay for nothing (docs/results/footprint/idle-breakdown/native-calls/).
+     */
+    public static final LinkOptions CONTROL_LINK_OPTIONS = LinkOptions.DEFAULTS.withTransport(TransportKind.UNIX_SOCKET);
 
     private final MemberArguments arguments;
 

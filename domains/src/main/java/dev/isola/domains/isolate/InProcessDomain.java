@@ -39,8 +39,9 @@ final class InProcessDomain implements AutoCloseable {
     static InProcessDomain boot(DomainConfig config, DomainDirectory directory, String label) {
         ControlListener listener = new ControlListener(config, directory, Member.SERVER);
         Isolate me = Isolate.current();
-        Link requests = Link.newLink(me, me);
-        Link replies = Link.newLink(me, me);
+        // The control links' transport, so that the image's cache holds the classes every isolate uses for them.
+        Link requests = Link.newLink(me, me, DomainMain.CONTROL_LINK_OPTIONS);
+        Link replies = Link.newLink(me, me, DomainMain.CONTROL_LINK_OPTIONS);
         listener.serve(new LinkPair(replies, requests), label);
         ControlClient admin = ControlClient.open(new LinkPair(requests, replies));
         try {

@@ -215,8 +215,10 @@ final class UnixSocketTransport {
             this.link = link;
             this.server = server;
             this.selector = Selector.open();
-            // Accept at once, so the sender can fill the socket's buffer before the first receive.
-            Thread.ofVirtual().name("mvm-link-accept-" + link.id()).start(this::acceptSender);
+            // Accept at once, so the sender can fill the socket's buffer before the first receive. A platform
+            // thread, which ends with the accept: a virtual thread blocked in accept would start the JDK's socket
+            // poller threads, which then stay for the life of the isolate.
+            Thread.ofPlatform().daemon().name("mvm-link-accept-" + link.id()).start(this::acceptSender);
         }
 
         private void acceptSender() {
