@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # By hand: an admin isolate and three idle combined domains (no application), then the
 # footprint breakdown of each isolate (FootprintProbe.detailed) and, with KSM=1, the same
-# after the kernel's same-page merging had a minute to scan them. Needs root for KSM.
+# after the kernel's same-page merging had a minute to scan them. Needs root for KSM; NOASLR=1 KSM=1
+# also turns address-space randomisation off for them.
 # COMPARE_JVM_OPTIONS="-XX:..." adds two idle domains whose isolates get those JVM options
 # (config/domain.json) beside the three, each with its private memory from smaps_rollup; options
 # that change the AOT cache's key get a cache of their own, which the runtime records when the
@@ -18,7 +19,10 @@ start=(bin/appserver start --domains-dir="$dir" --port=$port)
 if [ "${KSM:-0}" = 1 ]; then
   echo 1 > /sys/kernel/mm/ksm/run
   # PR_SET_MEMORY_MERGE (67): every mapping of the process and of the processes it starts may be merged.
-  python3 -c 'import ctypes,os,sys; assert ctypes.CDLL(None).prctl(67,1,0,0,0)==0; os.execvp(sys.argv[1], sys.argv[1:])' "${start[@]}"
+  # NOASLR=1: without address-space randomisation (setarch -R; inherited by every process it starts), so that
+  # pages holding addresses (of libjvm, the code cache, malloc) can come out the same in every isolate.
+  no_aslr=(); [ "${NOASLR:-0}" = 1 ] && no_aslr=(setarch -R)
+  "${no_aslr[@]}" python3 -c 'import ctypes,os,sys; assert ctypes.CDLL(None).prctl(67,1,0,0,0)==0; os.execvp(sys.argv[1], sys.argv[1:])' "${start[@]}"
 else
   "${start[@]}"
 fi
