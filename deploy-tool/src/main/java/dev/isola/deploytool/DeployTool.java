@@ -411,6 +411,10 @@ public final class DeployTool {
                                 i.path("heapMaxBytes").asLong() >> 20, i.path("youngGenerationBytes").asLong() >> 20, i.path("gcCount").asLong(),
                                 i.path("gcTimeMillis").asLong(), i.path("pssBytes").asLong() >> 20, i.path("sharedBytes").asLong() >> 20,
                                 i.path("privateBytes").asLong() >> 20, i.path("classesLoaded").asLong(), i.path("classesFromCache").asLong());
+                        if (i.path("olderBuild").asBoolean()) {
+                            tool.out().printf("  %-18s runs an earlier build of the image until the domain is restarted (restart-domain %s)%n",
+                                    "", d.path("name").asText());
+                        }
                     }
                 }
             });

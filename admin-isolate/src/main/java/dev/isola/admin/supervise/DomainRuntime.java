@@ -12,6 +12,7 @@ import dev.isola.domains.events.EventJournal;
 import dev.isola.domains.isolate.DomainIsolates;
 import dev.isola.domains.isolate.DomainMain;
 import dev.isola.domains.isolate.StartupPair;
+import dev.isola.mvm.image.ImageCaches;
 import dev.isola.mvm.invoke.Invoker;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.isolate.Isolate;
@@ -141,7 +142,7 @@ public final class DomainRuntime {
         int port = c.httpPort();
         for (MemberRuntime m : members()) {
             isolates.add(new DomainView.MemberView(m.member().key(), m.member().isolateName(name), m.isolate().id(), m.isolate().pid(),
-                    m.origin().name(), m.since()));
+                    m.origin().name(), m.since(), m.olderBuild()));
         }
         State s = state;
         String url = s == State.RUNNING || s == State.RESTARTING ? "http://" + c.host() + ":" + port + "/" : "";
@@ -362,9 +363,12 @@ public final class DomainRuntime {
             if (status.phase() != MemberStatus.Phase.READY) {
                 throw new IllegalStateException("it is " + status.phase() + (status.problem().isEmpty() ? "" : ": " + status.problem()));
             }
+            Optional<String> olderBuild = olderBuild(record);
             record(member.isolateName(name), record.pid(), DomainEvent.Kind.ADOPTED, "running since " + record.processStart()
-                    + ", " + status.applications().size() + " application(s)");
-            return Optional.of(new MemberRuntime(member, isolate, control, MemberRuntime.Origin.ADOPTED));
+                    + ", " + status.applications().size() + " application(s)"
+                    + olderBuild.map(build -> "; it runs " + build + ", until the domain is restarted (deploy-tool restart-domain " + name + ")")
+                            .orElse(""));
+            return Optional.of(new MemberRuntime(member, isolate, control, MemberRuntime.Origin.ADOPTED, olderBuild.isPresent()));
         } catch (Exception e) {
             control.close();
             record(member.isolateName(name), record.pid(), DomainEvent.Kind.EXITED, "found running but not answering on a new control link ("
@@ -372,6 +376,22 @@ public final class DomainRuntime {
             isolate.halt(1).join();
             return Optional.empty();
         }
+    }
+
+    /**
+     * What an isolate left by a previous admin isolate runs, when that is not the build of the
+     * image this one would start it on: an upgrade that restarted only the admin isolate leaves
+     * domains running the old code. Empty when it runs the current build, or when the image's
+     * build cannot be told (a jar cannot be read).
+     */
+    private Optional<String> olderBuild(IsolateRecord record) {
+        Optional<String> current = ImageCaches.of(context.mvmHome()).buildOf(context.image());
+        if (current.isEmpty() || current.get().equals(record.imageBuild())) {
+            return Optional.empty();
+        }
+        return Optional.of(record.imageBuild().isEmpty()
+                ? "an earlier build of the image (one that did not record which), not build " + current.get()
+                : "build " + record.imageBuild() + " of the image, not build " + current.get() + " that its jars hold now");
     }
 
     /**

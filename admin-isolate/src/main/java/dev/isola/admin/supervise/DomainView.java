@@ -27,7 +27,9 @@ public record DomainView(String name, String mode, String state, boolean keepRun
      * @param origin    STARTED in a new JVM by this admin isolate, started by taking over a warmed-up SPARE isolate,
      *                  or ADOPTED from a previous admin isolate
      * @param since     when this admin isolate started or adopted it
+     * @param olderBuild it was adopted running an earlier build of the image than this admin isolate starts (after an
+     *                   upgrade); it runs that code until the domain is restarted
      */
-    public record MemberView(String member, String name, String id, long pid, String origin, Instant since) {
+    public record MemberView(String member, String name, String id, long pid, String origin, Instant since, boolean olderBuild) {
     }
 }

@@ -26,11 +26,12 @@ import java.time.Instant;
  * @param classMetadataSharedBytes the resident part of its class-data archive (the image's AOT cache, or the JDK's CDS archive)
  *                              that other processes map too: the class metadata it shares
  * @param classesFromCache      classes that came from the image's AOT cache rather than class files
+ * @param olderBuild            it runs an earlier build of the image than the admin isolate starts ({@link DomainView.MemberView#olderBuild})
  */
 public record IsolateView(String domain, String member, String name, String id, long pid, String state, String origin, Instant since,
                           long uptimeSeconds, Long heapMaxBytes, Long heapUsedBytes, Long youngGenerationBytes, Long gcCount,
                           Long gcTimeMillis, Long pssBytes, Long rssBytes, Long sharedBytes, Long privateBytes, Long classMetadataSharedBytes,
-                          Long classesLoaded, Long classesFromCache) {
+                          Long classesLoaded, Long classesFromCache, boolean olderBuild) {
 
     static IsolateView of(String domain, MemberRuntime member) {
         long pid = member.isolate().pid();
@@ -42,7 +43,7 @@ public record IsolateView(String domain, String member, String name, String id, 
             footprint = FootprintProbe.summary(pid);
         } catch (IOException e) {
             return new IsolateView(domain, member.member().key(), name, member.isolate().id(), pid, "GONE", member.origin().name(),
-                    member.since(), uptime, null, null, null, null, null, null, null, null, null, null, null, null);
+                    member.since(), uptime, null, null, null, null, null, null, null, null, null, null, null, null, member.olderBuild());
         }
         MemoryFigures memory = footprint.total();
         Long classMetadataShared;
@@ -57,6 +58,6 @@ public record IsolateView(String domain, String member, String name, String id, 
                 jvm == null ? null : jvm.heapMax(), jvm == null ? null : jvm.heapUsed(), jvm == null ? null : jvm.youngCapacity(),
                 jvm == null ? null : jvm.gcCount(), jvm == null ? null : jvm.gcTime().toMillis(),
                 memory.pss(), memory.rss(), memory.shared(), memory.privateBytes(), classMetadataShared,
-                jvm == null ? null : jvm.classes().loaded(), jvm == null ? null : jvm.classes().fromCache());
+                jvm == null ? null : jvm.classes().loaded(), jvm == null ? null : jvm.classes().fromCache(), member.olderBuild());
     }
 }

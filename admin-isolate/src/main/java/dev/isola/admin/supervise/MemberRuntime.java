@@ -25,16 +25,23 @@ final class MemberRuntime {
     private final ControlClient control;
     private final Origin origin;
     private final Instant since;
+    private final boolean olderBuild;
     /** Set before the supervisor stops it, so that its end is not taken for a crash. */
     private volatile boolean leaving;
     private final AtomicBoolean ended = new AtomicBoolean();
 
     MemberRuntime(Member member, Isolate isolate, ControlClient control, Origin origin) {
+        this(member, isolate, control, origin, false);
+    }
+
+    /** @param olderBuild it was adopted running an earlier build of the image than this admin isolate starts */
+    MemberRuntime(Member member, Isolate isolate, ControlClient control, Origin origin, boolean olderBuild) {
         this.member = member;
         this.isolate = isolate;
         this.control = control;
         this.origin = origin;
         this.since = Instant.now();
+        this.olderBuild = olderBuild;
     }
 
     Member member() { return member; }
@@ -47,6 +54,9 @@ final class MemberRuntime {
 
     /** When this admin isolate started or adopted it. */
     Instant since() { return since; }
+
+    /** It runs the code of an earlier build of the image, until the domain is restarted. */
+    boolean olderBuild() { return olderBuild; }
 
     boolean leaving() { return leaving; }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,13 +112,26 @@ class DomainsEndToEndIT {
             assertTrue(HttpProbe.processed(domain.getValue()).startsWith("processed=alpha,beta"), domain.getKey() + " serves without the admin isolate");
             assertEquals(202, HttpProbe.order(domain.getValue(), "orphan").statusCode());
         }
+        // As if crm-web had been started from an earlier build of the image (an upgrade that restarts only the
+        // admin isolate): its record names another build than the image's jars hold.
+        Path descriptor = isolate("crm-web").runDirectory().resolve("isolate.properties");
+        String recorded = Files.readString(descriptor);
+        assertTrue(recorded.matches("(?s).*\\nimageBuild=[0-9a-f]{16}\\n.*"), "every isolate records its build: " + recorded);
+        Files.writeString(descriptor, recorded.replaceAll("(?m)^imageBuild=.*$", "imageBuild=0123456789abcdef"));
 
         admin.startAdmin();
         for (String domain : PORTS.keySet()) {
             AdminFixture.await(domain + " re-adopted", () -> state(domain).equals("RUNNING"));
             JsonNode isolates = admin.json("/api/domains/" + domain).path("isolates");
             isolates.forEach(i -> assertEquals("ADOPTED", i.path("origin").asText(), i.toString()));
+            isolates.forEach(i -> assertEquals(i.path("name").asText().equals("crm-web"), i.path("olderBuild").asBoolean(), i.toString()));
         }
+        String adopted = admin.json("/api/domains/crm/events").findValues("message").stream().map(JsonNode::asText)
+                .filter(m -> m.contains("build 0123456789abcdef")).findFirst().orElseThrow(() -> new AssertionError("no event names the old build"));
+        assertTrue(adopted.contains("until the domain is restarted (deploy-tool restart-domain crm)"), adopted);
+        AdminFixture.ToolRun status = admin.deployTool("status");
+        assertEquals(0, status.exitCode(), status.toString());
+        assertTrue(status.out().contains("runs an earlier build of the image until the domain is restarted (restart-domain crm)"), status.toString());
         assertEquals(pidsBefore, domainPids(), "the same processes, no duplicates");
         for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
             AdminFixture.await("the orphan's order", () -> HttpProbe.processed(domain.getValue()).endsWith(",orphan"));
@@ -149,6 +164,7 @@ class DomainsEndToEndIT {
         admin.startAdmin();
         for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
             AdminFixture.await(domain.getKey() + " started again", () -> state(domain.getKey()).equals("RUNNING"));
+            admin.json("/api/domains/" + domain.getKey()).path("isolates").forEach(i -> assertFalse(i.path("olderBuild").asBoolean(), i.toString()));
             assertTrue(HttpProbe.processed(domain.getValue()).endsWith(",orphan"), domain.getKey() + " is back with its application and data");
         }
     }

@@ -1,11 +1,13 @@
 package dev.isola.mvm.image;
 
+import dev.isola.mvm.io.Sha256;
 import dev.isola.mvm.isolate.IsolateSpec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -73,6 +75,26 @@ public final class ImageCaches {
     /** The caches of the mvm home {@code home}; one instance per home in a process. */
     public static ImageCaches of(Path home) {
         return BY_HOME.computeIfAbsent(home.toAbsolutePath().normalize(), ImageCaches::new);
+    }
+
+    /**
+     * Which build of {@code image} an isolate started now would run: the start of a digest of
+     * its class path entries' contents, in order. Isolates record it when they start, so that
+     * an adopter can tell an isolate that still runs the code of an earlier build (the image's
+     * jars were rebuilt since) from one running what it would start itself. A jar rebuilt with
+     * the same content is the same build. Empty when an entry is not a readable file (a
+     * directory of classes, as in a development class path): such an image's build is not told.
+     */
+    public Optional<String> buildOf(Image image) {
+        StringBuilder contents = new StringBuilder();
+        try {
+            for (Path entry : image.classPath()) {
+                contents.append(hashes.sha256(entry)).append('\n');
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.of(Sha256.of(contents.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16));
     }
 
     /** Where the caches of {@code image} are kept. */

@@ -1,5 +1,6 @@
 package dev.isola.mvm.isolate;
 
+import dev.isola.mvm.image.ImageCaches;
 import dev.isola.mvm.link.Link;
 
 import java.io.IOException;
@@ -585,7 +586,19 @@ public final class Isolate {
                 spec.youngGeneration().map(MemorySize::toString).orElse(""),
                 spec.busyYoungGeneration().map(MemorySize::toString).orElse(""),
                 spec.collector().name(), spec.orphanPolicy(), creator.pid(), creator.start(), Instant.now(),
-                links.stream().map(link -> link.descriptor().encode()).toList(), spare, generation);
+                links.stream().map(link -> link.descriptor().encode()).toList(), spare, generation, imageBuild());
+    }
+
+    private String imageBuild() {
+        if (generation > 0) {
+            // A taken-over spare runs the code it was started with, whatever the image's jars hold now.
+            try {
+                return IsolateDescriptor.readFrom(directory.descriptor()).imageBuild();
+            } catch (IOException e) {
+                return "";
+            }
+        }
+        return ImageCaches.of(mvmHome).buildOf(spec.image()).orElse("");
     }
 
     private void stateFileChanged() {

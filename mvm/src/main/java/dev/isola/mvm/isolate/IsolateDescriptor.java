@@ -18,6 +18,8 @@ import java.util.Properties;
  *
  * @param spare      the process is a spare: {@code mainClass} warms it up, then it waits to be taken over
  * @param generation 0, or 1 once a spare was taken over and the descriptor rewritten for its new purpose
+ * @param imageBuild which build of the image the process runs ({@link dev.isola.mvm.image.ImageCaches#buildOf}), empty when
+ *                   unknown (a jar could not be read, or the isolate was started by a runtime that did not record it)
  */
 record IsolateDescriptor(
         String id,
@@ -36,7 +38,8 @@ record IsolateDescriptor(
         Instant createdAt,
         List<String> startupLinks,
         boolean spare,
-        int generation) {
+        int generation,
+        String imageBuild) {
 
     IsolateDescriptor {
         arguments = List.copyOf(arguments);
@@ -64,6 +67,7 @@ record IsolateDescriptor(
         p.setProperty("createdAt", createdAt.toString());
         p.setProperty("spare", Boolean.toString(spare));
         p.setProperty("generation", Integer.toString(generation));
+        p.setProperty("imageBuild", imageBuild);
         p.setProperty("startupLinks", Integer.toString(startupLinks.size()));
         for (int i = 0; i < startupLinks.size(); i++) {
             p.setProperty("startupLink." + i, startupLinks.get(i));
@@ -101,7 +105,8 @@ record IsolateDescriptor(
                 Instant.parse(p.getProperty("createdAt", Instant.EPOCH.toString())),
                 links,
                 Boolean.parseBoolean(p.getProperty("spare", "false")),
-                Integer.parseInt(p.getProperty("generation", "0")));
+                Integer.parseInt(p.getProperty("generation", "0")),
+                p.getProperty("imageBuild", ""));
     }
 
     private static String required(Properties p, String key, Path file) throws IOException {

@@ -12,6 +12,7 @@ import java.util.Optional;
  *
  * @param state       STARTING, RUNNING, SPARE (warmed up, waiting to be taken over), EXITING or TERMINATED
  * @param termination how it ended, when it has and an observer recorded it
+ * @param imageBuild  which build of its image it runs ({@link dev.isola.mvm.image.ImageCaches#buildOf}), empty when unknown
  */
 public record IsolateRecord(
         String id,
@@ -30,7 +31,8 @@ public record IsolateRecord(
         Instant createdAt,
         String state,
         Optional<String> termination,
-        Path runDirectory) {
+        Path runDirectory,
+        String imageBuild) {
 
     public boolean alive() {
         return !state.equals("TERMINATED");

@@ -131,7 +131,7 @@ public final class IsolateRegistry {
                 identity == null ? -1 : identity.pid(), identity == null ? descriptor.createdAt() : identity.start(),
                 descriptor.mainClass(), descriptor.arguments(), descriptor.imageName(), descriptor.classPath(),
                 descriptor.maxHeap(), descriptor.youngGeneration(), descriptor.collector(), descriptor.orphanPolicy(),
-                descriptor.creatorPid(), descriptor.createdAt(), state, termination, dir.path()));
+                descriptor.creatorPid(), descriptor.createdAt(), state, termination, dir.path(), descriptor.imageBuild()));
     }
 
     private static void deleteTree(Path root) {

@@ -63,7 +63,11 @@ class SpareIsolateTest {
     @Test
     void aTakenOverSpareRunsTheNewMainUnderItsNameInTheWarmedProcess() throws Exception {
         Isolate spare = readySpare();
-        assertEquals("SPARE", IsolateRegistry.open(home).find(spare.id()).orElseThrow().state());
+        IsolateRecord waiting = IsolateRegistry.open(home).find(spare.id()).orElseThrow();
+        assertEquals("SPARE", waiting.state());
+        // As if the image's jars had been rebuilt while the spare waited: it still runs the build it started with.
+        Path descriptor = new IsolateDirectory(waiting.runDirectory()).descriptor();
+        Files.writeString(descriptor, Files.readString(descriptor).replaceAll("(?m)^imageBuild=.*$", "imageBuild=build-the-spare-started-with"));
 
         Isolate shop = spare.takeOver(shape(ReportOverLink.class.getName(), "shop", "--port", "8081"));
         Link report = Link.newLink(shop, Isolate.current());
@@ -80,6 +84,7 @@ class SpareIsolateTest {
         assertEquals(List.of("--port", "8081"), record.arguments());
         assertEquals("RUNNING", record.state());
         assertEquals(OrphanPolicy.KEEP_RUNNING, record.orphanPolicy());
+        assertEquals("build-the-spare-started-with", record.imageBuild(), "the taken-over spare's descriptor keeps the build it runs");
 
         IsolateStatus.Terminated end = shop.exit(7).get(30, TimeUnit.SECONDS);
         assertEquals(new TerminationCause.Exited(7), end.cause());

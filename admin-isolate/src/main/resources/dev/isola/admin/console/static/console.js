@@ -83,7 +83,8 @@
     const tbody = document.querySelector('#isolates tbody');
     if (!tbody) return;
     replaceRows(tbody, isolates.map(i => el('tr', { 'data-isolate': i.name },
-      td(i.name), td(i.domain), td(i.member), td(num(i.pid), 'num'), el('td', {}, stateBadge(i.state)),
+      td(i.name), td(i.domain), td(i.member), td(num(i.pid), 'num'),
+      el('td', {}, stateBadge(i.state), i.olderBuild ? el('div', { class: 'hint older-build' }, 'earlier build: restart the domain to update') : ''),
       td(duration(i.uptimeSeconds), 'num'), td(mb(i.heapUsedBytes) + ' / ' + mb(i.heapMaxBytes), 'num'),
       td(mb(i.youngGenerationBytes), 'num'), td(num(i.gcCount), 'num'),
       td(i.gcTimeMillis == null ? '–' : i.gcTimeMillis + ' ms', 'num'), td(mb(i.pssBytes), 'num'),
