@@ -1,6 +1,7 @@
 package dev.isola.admin.it;
 
 import dev.isola.domains.testapp.TestEars;
+import dev.isola.mvm.isolate.IsolateRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -387,5 +388,23 @@ class ConsoleBrowserIT {
         awaitText("p.notice", "You have logged out.");
         chromium.open(console("/domains/shop"));
         chromium.until("the login page again", d -> d.getCurrentUrl().endsWith("/console/login"));
+    }
+
+    @Test
+    @Order(11)
+    void anIsolateAdoptedRunningAnEarlierBuildIsMarked() throws IOException {
+        admin.haltAdmin();
+        // As if the image had been rebuilt since shop started: its record names another build than the jars hold.
+        IsolateRecord shop = admin.domainIsolates().stream().filter(r -> r.name().equals("shop")).findFirst().orElseThrow();
+        Path descriptor = shop.runDirectory().resolve("isolate.properties");
+        Files.writeString(descriptor, Files.readString(descriptor).replaceAll("(?m)^imageBuild=.*$", "imageBuild=0123456789abcdef"));
+        admin.startAdmin();
+
+        chromium.open(console("/"));
+        chromium.until("the login page of the new admin isolate", d -> d.getCurrentUrl().endsWith("/console/login"));
+        logIn(AdminFixture.PASSWORD);
+        awaitText("#isolates tr[data-isolate=shop] .older-build", "earlier build: restart the domain to update");
+        assertEquals(Long.toString(shop.pid()), text("#isolates tr[data-isolate=shop] td:nth-child(4)"), "the same process, adopted");
+        chromium.screenshot("older-build");
     }
 }
