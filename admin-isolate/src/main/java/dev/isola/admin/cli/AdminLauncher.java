@@ -115,6 +115,21 @@ public final class AdminLauncher {
     }
 
     /**
+     * What the isolate of {@code record} runs when it is not the build of the server image that
+     * its jars hold now ({@link ImageCaches#earlierBuild}): after a rebuild, the isolates still
+     * running the old code. Empty too when the image is not built: then there is nothing to compare with.
+     */
+    public Optional<String> earlierBuild(IsolateRecord record) {
+        Image image;
+        try {
+            image = ServerImage.of(settings.image(), settings.petstore(), settings.aotCache());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return ImageCaches.of(settings.mvmHome()).earlierBuild(image, record);
+    }
+
+    /**
      * Starts the admin isolate unless one runs, generating the admin password at the first
      * start and recording the image's AOT cache if it has none yet.
      *

@@ -363,7 +363,8 @@ public final class DomainRuntime {
             if (status.phase() != MemberStatus.Phase.READY) {
                 throw new IllegalStateException("it is " + status.phase() + (status.problem().isEmpty() ? "" : ": " + status.problem()));
             }
-            Optional<String> olderBuild = olderBuild(record);
+            // An upgrade that restarted only the admin isolate leaves domains running the old code.
+            Optional<String> olderBuild = ImageCaches.of(context.mvmHome()).earlierBuild(context.image(), record);
             record(member.isolateName(name), record.pid(), DomainEvent.Kind.ADOPTED, "running since " + record.processStart()
                     + ", " + status.applications().size() + " application(s)"
                     + olderBuild.map(build -> "; it runs " + build + ", until the domain is restarted (deploy-tool restart-domain " + name + ")")
@@ -376,22 +377,6 @@ public final class DomainRuntime {
             isolate.halt(1).join();
             return Optional.empty();
         }
-    }
-
-    /**
-     * What an isolate left by a previous admin isolate runs, when that is not the build of the
-     * image this one would start it on: an upgrade that restarted only the admin isolate leaves
-     * domains running the old code. Empty when it runs the current build, or when the image's
-     * build cannot be told (a jar cannot be read).
-     */
-    private Optional<String> olderBuild(IsolateRecord record) {
-        Optional<String> current = ImageCaches.of(context.mvmHome()).buildOf(context.image());
-        if (current.isEmpty() || current.get().equals(record.imageBuild())) {
-            return Optional.empty();
-        }
-        return Optional.of(record.imageBuild().isEmpty()
-                ? "an earlier build of the image (one that did not record which), not build " + current.get()
-                : "build " + record.imageBuild() + " of the image, not build " + current.get() + " that its jars hold now");
     }
 
     /**

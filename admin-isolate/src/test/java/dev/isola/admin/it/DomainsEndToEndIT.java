@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -129,6 +130,10 @@ class DomainsEndToEndIT {
         String adopted = admin.json("/api/domains/crm/events").findValues("message").stream().map(JsonNode::asText)
                 .filter(m -> m.contains("build 0123456789abcdef")).findFirst().orElseThrow(() -> new AssertionError("no event names the old build"));
         assertTrue(adopted.contains("until the domain is restarted (deploy-tool restart-domain crm)"), adopted);
+        // What bin/appserver status says beside each isolate, with or without an admin isolate.
+        assertTrue(admin.launcher().earlierBuild(isolate("crm-web")).orElseThrow().startsWith("build 0123456789abcdef of the image, not build "));
+        assertEquals(Optional.empty(), admin.launcher().earlierBuild(isolate("crm-ejb")));
+        assertEquals(Optional.empty(), admin.launcher().earlierBuild(admin.launcher().running().orElseThrow()));
         AdminFixture.ToolRun status = admin.deployTool("status");
         assertEquals(0, status.exitCode(), status.toString());
         assertTrue(status.out().contains("runs an earlier build of the image until the domain is restarted (restart-domain crm)"), status.toString());
