@@ -115,18 +115,18 @@ public final class AdminLauncher {
     }
 
     /**
-     * What the isolate of {@code record} runs when it is not the build of the server image that
-     * its jars hold now ({@link ImageCaches#earlierBuild}): after a rebuild, the isolates still
-     * running the old code. Empty too when the image is not built: then there is nothing to compare with.
+     * The build of the server image its jars hold now ({@link ImageCaches#buildOf}), against which
+     * {@link IsolateRecord#earlierBuildThan} tells the isolates still running the old code after a
+     * rebuild. Empty when the image is not built: then there is nothing to compare with.
      */
-    public Optional<String> earlierBuild(IsolateRecord record) {
+    public Optional<String> currentBuild() {
         Image image;
         try {
             image = ServerImage.of(settings.image(), settings.petstore(), settings.aotCache());
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-        return ImageCaches.of(settings.mvmHome()).earlierBuild(image, record);
+        return ImageCaches.of(settings.mvmHome()).buildOf(image);
     }
 
     /**

@@ -199,10 +199,11 @@ public final class AppServerMain {
         public Integer call() {
             AdminLauncher launcher = where.launcher(System.out);
             Optional<IsolateRecord> admin = launcher.running();
+            Optional<String> currentBuild = launcher.currentBuild();
             if (admin.isPresent()) {
                 String url = AdminState.read(launcher.files()).map(AdminState::url).orElse("(opening its port)");
                 System.out.printf("admin isolate: running, pid %d, up %s, %s%n", admin.get().pid(), uptime(admin.get().processStart()), url);
-                launcher.earlierBuild(admin.get()).ifPresent(build -> System.out.println("  it runs " + build
+                admin.get().earlierBuildThan(currentBuild).ifPresent(build -> System.out.println("  it runs " + build
                         + ": bin/appserver stop, then bin/appserver start, to run this one"));
             } else {
                 System.out.println("admin isolate: not running (bin/appserver start)");
@@ -231,7 +232,7 @@ public final class AppServerMain {
                 }
                 for (IsolateRecord r : mine) {
                     System.out.printf("%-16s %-10s %-8s %-20s %8d %8s %9s%n", name, mode, run, r.name(), r.pid(), uptime(r.processStart()), pss(r.pid()));
-                    launcher.earlierBuild(r).ifPresent(build -> System.out.printf("%-16s it runs %s, until bin/deploy-tool restart-domain %s%n",
+                    r.earlierBuildThan(currentBuild).ifPresent(build -> System.out.printf("%-16s it runs %s, until bin/deploy-tool restart-domain %s%n",
                             "", build, name));
                 }
             }

@@ -311,8 +311,10 @@ public final class DomainRuntime {
         try {
             state = State.STARTING;
             List<Member> missing = new ArrayList<>();
+            // An upgrade that restarted only the admin isolate leaves domains running the old code.
+            Optional<String> currentBuild = ImageCaches.of(context.mvmHome()).buildOf(context.image());
             for (Member member : config.members()) {
-                Optional<MemberRuntime> adopted = adopt(member);
+                Optional<MemberRuntime> adopted = adopt(member, currentBuild);
                 if (adopted.isPresent()) {
                     synchronized (members) {
                         members.put(member, adopted.get());
@@ -339,7 +341,8 @@ public final class DomainRuntime {
         }
     }
 
-    private Optional<MemberRuntime> adopt(Member member) {
+    /** @param currentBuild the build of the image this admin isolate starts isolates on ({@link ImageCaches#buildOf}) */
+    private Optional<MemberRuntime> adopt(Member member, Optional<String> currentBuild) {
         List<IsolateRecord> found = context.registry().running().stream()
                 .filter(r -> DomainIsolates.isMember(r.mainClass(), r.arguments(), directory, member))
                 .sorted(Comparator.comparing(IsolateRecord::createdAt).reversed()).toList();
@@ -363,8 +366,7 @@ public final class DomainRuntime {
             if (status.phase() != MemberStatus.Phase.READY) {
                 throw new IllegalStateException("it is " + status.phase() + (status.problem().isEmpty() ? "" : ": " + status.problem()));
             }
-            // An upgrade that restarted only the admin isolate leaves domains running the old code.
-            Optional<String> olderBuild = ImageCaches.of(context.mvmHome()).earlierBuild(context.image(), record);
+            Optional<String> olderBuild = record.earlierBuildThan(currentBuild);
             record(member.isolateName(name), record.pid(), DomainEvent.Kind.ADOPTED, "running since " + record.processStart()
                     + ", " + status.applications().size() + " application(s)"
                     + olderBuild.map(build -> "; it runs " + build + ", until the domain is restarted (deploy-tool restart-domain " + name + ")")

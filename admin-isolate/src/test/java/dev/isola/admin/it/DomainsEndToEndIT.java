@@ -131,9 +131,10 @@ class DomainsEndToEndIT {
                 .filter(m -> m.contains("build 0123456789abcdef")).findFirst().orElseThrow(() -> new AssertionError("no event names the old build"));
         assertTrue(adopted.contains("until the domain is restarted (deploy-tool restart-domain crm)"), adopted);
         // What bin/appserver status says beside each isolate, with or without an admin isolate.
-        assertTrue(admin.launcher().earlierBuild(isolate("crm-web")).orElseThrow().startsWith("build 0123456789abcdef of the image, not build "));
-        assertEquals(Optional.empty(), admin.launcher().earlierBuild(isolate("crm-ejb")));
-        assertEquals(Optional.empty(), admin.launcher().earlierBuild(admin.launcher().running().orElseThrow()));
+        Optional<String> currentBuild = admin.launcher().currentBuild();
+        assertTrue(isolate("crm-web").earlierBuildThan(currentBuild).orElseThrow().startsWith("build 0123456789abcdef of the image, not build "));
+        assertEquals(Optional.empty(), isolate("crm-ejb").earlierBuildThan(currentBuild));
+        assertEquals(Optional.empty(), admin.launcher().running().orElseThrow().earlierBuildThan(currentBuild));
         AdminFixture.ToolRun status = admin.deployTool("status");
         assertEquals(0, status.exitCode(), status.toString());
         assertTrue(status.out().contains("runs an earlier build of the image until the domain is restarted (restart-domain crm)"), status.toString());

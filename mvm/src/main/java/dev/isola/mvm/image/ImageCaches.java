@@ -1,7 +1,6 @@
 package dev.isola.mvm.image;
 
 import dev.isola.mvm.io.Sha256;
-import dev.isola.mvm.isolate.IsolateRecord;
 import dev.isola.mvm.isolate.IsolateSpec;
 
 import java.io.IOException;
@@ -96,22 +95,6 @@ public final class ImageCaches {
             return Optional.empty();
         }
         return Optional.of(Sha256.of(contents.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16));
-    }
-
-    /**
-     * What the isolate of {@code record} runs, when that is not the build of {@code image} an
-     * isolate started now would run ({@link #buildOf}): "build X of the image, not build Y that
-     * its jars hold now". Empty when it runs the current build, or when the image's build
-     * cannot be told.
-     */
-    public Optional<String> earlierBuild(Image image, IsolateRecord record) {
-        Optional<String> current = buildOf(image);
-        if (current.isEmpty() || current.get().equals(record.imageBuild())) {
-            return Optional.empty();
-        }
-        return Optional.of(record.imageBuild().isEmpty()
-                ? "an earlier build of the image (one that did not record which), not build " + current.get()
-                : "build " + record.imageBuild() + " of the image, not build " + current.get() + " that its jars hold now");
     }
 
     /** Where the caches of {@code image} are kept. */

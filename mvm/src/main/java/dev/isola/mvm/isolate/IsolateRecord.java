@@ -34,6 +34,21 @@ public record IsolateRecord(
         Path runDirectory,
         String imageBuild) {
 
+    /**
+     * What this isolate runs when it is not {@code currentBuild}, the build its image's jars hold
+     * now ({@link dev.isola.mvm.image.ImageCaches#buildOf}, computed once by the caller for all
+     * the records it looks at): "build X of the image, not build Y that its jars hold now". Empty
+     * when it runs that build, or when the image's build cannot be told.
+     */
+    public Optional<String> earlierBuildThan(Optional<String> currentBuild) {
+        if (currentBuild.isEmpty() || currentBuild.get().equals(imageBuild)) {
+            return Optional.empty();
+        }
+        return Optional.of(imageBuild.isEmpty()
+                ? "an earlier build of the image (one that did not record which), not build " + currentBuild.get()
+                : "build " + imageBuild + " of the image, not build " + currentBuild.get() + " that its jars hold now");
+    }
+
     public boolean alive() {
         return !state.equals("TERMINATED");
     }
