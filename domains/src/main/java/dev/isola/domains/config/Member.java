@@ -14,10 +14,12 @@ import java.util.Set;
  * three isolates of a separated one.
  */
 public enum Member {
+    // Declared in start order, so that maps keyed by member list a separated domain's isolates as they start (JMS, EJB, web)
+    // and stopping them in reverse goes from the web isolate to the JMS isolate.
     SERVER(EnumSet.allOf(SubServerRole.class)),
-    WEB(EnumSet.of(SubServerRole.WEB)),
+    JMS(EnumSet.of(SubServerRole.JMS)),
     EJB(EnumSet.of(SubServerRole.EJB)),
-    JMS(EnumSet.of(SubServerRole.JMS));
+    WEB(EnumSet.of(SubServerRole.WEB));
 
     private final Set<SubServerRole> roles;
 
