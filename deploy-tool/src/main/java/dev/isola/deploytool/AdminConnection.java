@@ -45,6 +45,10 @@ final class AdminConnection {
         return send(request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())));
     }
 
+    JsonNode put(String path, JsonNode body) {
+        return send(request(path).header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
     JsonNode post(String path) {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
     }

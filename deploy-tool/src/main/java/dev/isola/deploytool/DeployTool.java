@@ -34,7 +34,7 @@ import java.util.concurrent.Callable;
                 "Credentials: --password-file, else ISOLA_ADMIN_PASSWORD, else the password the server generated",
                 "(<domains dir>/.admin/admin-password)."},
         subcommands = {DeployTool.Deploy.class, DeployTool.Redeploy.class, DeployTool.Undeploy.class, DeployTool.ListApplications.class,
-                DeployTool.CreateDomain.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
+                DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
@@ -107,6 +107,10 @@ public final class DeployTool {
 
     PrintStream out() {
         return out;
+    }
+
+    PrintStream err() {
+        return err;
     }
 
     static String encode(String segment) {
@@ -375,6 +379,9 @@ public final class DeployTool {
                             d.path("httpPort").asInt(), d.path("applications").size(), d.path("url").asText());
                     if (!d.path("problem").asText().isEmpty()) {
                         tool.out().println("    problem: " + d.path("problem").asText());
+                    }
+                    if (d.path("configurationPending").asBoolean()) {
+                        tool.out().println("    a changed configuration waits for its next start: deploy-tool restart-domain " + d.path("name").asText());
                     }
                 }
             });

@@ -28,6 +28,23 @@ class DeployToolTest {
     }
 
     @Test
+    void configureDomainRefusesWhatItCannotSendBeforeAskingTheServer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path list = java.nio.file.Files.writeString(dir.resolve("list.json"), "[1, 2]");
+        Map<String, String> cases = Map.of(
+                "--jvm-option=-Xss512k --no-jvm-options", "--jvm-option and --no-jvm-options exclude each other",
+                "--file=" + dir.resolve("missing.json"), "cannot read " + dir.resolve("missing.json"),
+                "--file=" + list, list + " is not a domain configuration");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            String[] args = ("--url http://127.0.0.1:1 configure-domain shop " + c.getKey()).split(" ");
+            int code = DeployTool.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8),
+                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+            assertEquals(ExitCodes.USAGE, code, c.getKey() + ": " + err);
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains(c.getValue()), err.toString());
+        }
+    }
+
+    @Test
     void theProgressBarShowsShareAndMegabytes() {
         assertEquals("uploading shop.ear [###############---------------]  50%  1.0 of 2.0 MB", ProgressBodyPublisher.bar("shop.ear", 1 << 20, 2 << 20));
         assertEquals("uploading x.war [##############################] 100%  0.0 of 0.0 MB", ProgressBodyPublisher.bar("x.war", 0, 0));

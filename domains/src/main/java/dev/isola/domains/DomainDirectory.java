@@ -13,6 +13,7 @@ import java.time.Instant;
  *
  * <pre>
  *   config/domain.json          the configuration ({@link dev.isola.domains.config.DomainConfigJson})
+ *   config/domain.next.json     a changed configuration that waits for the domain's next start (while it runs)
  *   config/applications.json    the applications deployed, in order: redeployed when an isolate starts
  *   config/state.json           whether the admin should keep the domain running
  *   applications/&lt;name&gt;.ear    the uploaded archives, as deployed ({@code .ear}, {@code .war} or {@code .jar})
@@ -37,6 +38,13 @@ public record DomainDirectory(Path path) {
     public Path config() { return path.resolve("config"); }
 
     public Path configFile() { return config().resolve("domain.json"); }
+
+    /**
+     * A configuration changed while the domain ran: it takes the place of {@link #configFile()} at
+     * the domain's next start, so that the running isolates and any restart of one of them keep
+     * the configuration they started with.
+     */
+    public Path nextConfigFile() { return config().resolve("domain.next.json"); }
 
     public Path applicationsFile() { return config().resolve("applications.json"); }
 

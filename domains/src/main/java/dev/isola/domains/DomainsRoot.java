@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -141,13 +144,79 @@ public final class DomainsRoot {
         }
     }
 
-    /** Replaces the stored configuration of an existing domain. */
+    /**
+     * Replaces the stored configuration of an existing domain; one that waited for its next start
+     * ({@link #saveNext}) is forgotten, since this one is newer.
+     */
     public void save(DomainConfig config) {
         DomainDirectory dir = existing(config.name());
         try {
             JsonFiles.writeText(dir.configFile(), DomainConfigJson.toText(config));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.configFile() + ": " + e.getMessage(), e);
+        }
+        discardNext(config.name());
+    }
+
+    /**
+     * The configuration that waits for domain {@code name}'s next start ({@link DomainDirectory#nextConfigFile()}), if any.
+     *
+     * @throws dev.isola.domains.config.DomainConfigException naming the file and field at fault (a hand-edited file)
+     */
+    public Optional<DomainConfig> loadNext(String name) {
+        DomainDirectory dir = existing(name);
+        if (!Files.exists(dir.nextConfigFile())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(DomainConfigJson.load(dir.nextConfigFile()));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.nextConfigFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Stores {@code config} to take effect at the domain's next start, replacing one that waited already. */
+    public void saveNext(DomainConfig config) {
+        DomainDirectory dir = existing(config.name());
+        try {
+            JsonFiles.writeText(dir.nextConfigFile(), DomainConfigJson.toText(config));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.nextConfigFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Forgets the configuration that waited for domain {@code name}'s next start, if any. */
+    public void discardNext(String name) {
+        DomainDirectory dir = existing(name);
+        try {
+            Files.deleteIfExists(dir.nextConfigFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir.nextConfigFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Makes the configuration that waited for domain {@code name}'s next start its configuration,
+     * in one rename; does nothing when none waits. A waiting file that does not read (edited by
+     * hand) is refused and left where it is, and the current configuration stays.
+     *
+     * @return whether a configuration was applied
+     * @throws dev.isola.domains.config.DomainConfigException naming the waiting file and the field at fault
+     */
+    public boolean applyNext(String name) {
+        DomainDirectory dir = existing(name);
+        if (loadNext(name).isEmpty()) {
+            return false;
+        }
+        try {
+            Files.move(dir.nextConfigFile(), dir.configFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move " + dir.nextConfigFile() + " to " + dir.configFile() + ": " + e.getMessage(), e);
         }
     }
 

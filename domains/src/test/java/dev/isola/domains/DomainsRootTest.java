@@ -102,4 +102,36 @@ class DomainsRootTest {
         assertEquals("[shop/shop] EXITED pid 42: halted (code 9)", events.get(1).describe());
         assertEquals(1, journal.last(1).size());
     }
+
+    @Test
+    void aConfigurationForTheNextStartWaitsBesideTheCurrentOneUntilApplied() throws Exception {
+        DomainsRoot domains = DomainsRoot.at(root);
+        DomainDirectory dir = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 8080));
+        assertTrue(domains.loadNext("shop").isEmpty());
+        assertFalse(domains.applyNext("shop"), "nothing waits");
+
+        DomainConfig next = DomainConfig.defaults("shop", DomainMode.SEPARATED, 8090);
+        domains.saveNext(next);
+        assertEquals(next, domains.loadNext("shop").orElseThrow());
+        assertEquals(8080, domains.load("shop").httpPort(), "the current configuration stays until the next start");
+        assertTrue(domains.applyNext("shop"));
+        assertEquals(next, domains.load("shop"));
+        assertFalse(Files.exists(dir.nextConfigFile()), "applied once");
+
+        domains.saveNext(DomainConfig.defaults("shop", DomainMode.COMBINED, 8091));
+        domains.save(DomainConfig.defaults("shop", DomainMode.COMBINED, 8092));
+        assertTrue(domains.loadNext("shop").isEmpty(), "a configuration saved for now replaces the one that waited");
+        assertEquals(8092, domains.load("shop").httpPort());
+    }
+
+    @Test
+    void aWaitingConfigurationEditedIntoNonsenseIsRefusedAndTheCurrentOneStays() throws Exception {
+        DomainsRoot domains = DomainsRoot.at(root);
+        DomainDirectory dir = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 8080));
+        Files.writeString(dir.nextConfigFile(), "{\"name\": \"shop\", \"httpPort\": \"eighty\"}");
+        DomainConfigException refused = assertThrows(DomainConfigException.class, () -> domains.applyNext("shop"));
+        assertTrue(refused.getMessage().contains("domain.next.json") && refused.getMessage().contains("httpPort"), refused.getMessage());
+        assertEquals(8080, domains.load("shop").httpPort(), "the current configuration is untouched");
+        assertTrue(Files.exists(dir.nextConfigFile()), "the file is left for its author to see");
+    }
 }

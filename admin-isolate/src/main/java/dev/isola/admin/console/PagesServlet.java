@@ -5,6 +5,7 @@ import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.DomainView;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.DomainNotFoundException;
+import dev.isola.domains.config.DomainConfigJson;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -124,6 +125,7 @@ final class PagesServlet extends HttpServlet {
 
     private Html.Raw domainPage(DomainRuntime runtime) {
         DomainView d = runtime.view();
+        EditableConfiguration configuration = EditableConfiguration.of(runtime);
         List<Html.Raw> applications = new ArrayList<>();
         for (ApplicationView a : runtime.deployments().list()) {
             List<Html.Raw> links = new ArrayList<>();
@@ -171,6 +173,18 @@ final class PagesServlet extends HttpServlet {
                 <p class="result" id="deploy-result" role="status"></p>
                 </section>
                 <section>
+                <h2>Configuration</h2>
+                <p class="pending" id="configuration-pending"{}>A changed configuration waits for the domain's next start: restart it to apply the change.</p>
+                <p class="alert" id="configuration-problem"{}>{}</p>
+                <form id="configure">
+                <label><span>What the domain starts with next (<code>config/domain.json</code>)</span>
+                <textarea name="configuration" id="configuration" rows="18" spellcheck="false">{}</textarea></label>
+                <p class="hint">A running domain keeps its configuration until it is restarted; a stopped one starts with the new one.</p>
+                <button type="submit">Save configuration</button>
+                </form>
+                <p class="result" id="configure-result" role="status"></p>
+                </section>
+                <section>
                 <h2>Recent events</h2>
                 <div class="scroll"><table id="events">
                 <thead><tr><th>When</th><th>Isolate</th><th>Event</th><th>Message</th></tr></thead>
@@ -185,7 +199,21 @@ final class PagesServlet extends HttpServlet {
                 d.name(), d.state().toLowerCase(java.util.Locale.ROOT), d.state(), d.mode(), d.httpPort(),
                 d.url().isEmpty() ? Html.raw("") : Html.t("· <a href=\"{}\">{}</a>", d.url(), d.url()),
                 Html.path(d.name()), d.problem() == null || d.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
-                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications));
+                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications),
+                d.configurationPending() ? Html.raw("") : Html.raw(" hidden"), configuration.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
+                configuration.problem(), configuration.text());
+    }
+
+    /** The configuration the page offers to edit, and why it is not the waiting one (a hand-edited file that does not read). */
+    private record EditableConfiguration(String text, String problem) {
+        static EditableConfiguration of(DomainRuntime runtime) {
+            try {
+                return new EditableConfiguration(DomainConfigJson.toText(runtime.nextConfiguration()), "");
+            } catch (RuntimeException e) {
+                return new EditableConfiguration(DomainConfigJson.toText(runtime.config()), "The configuration waiting for the next start"
+                        + " does not read (" + e.getMessage() + "); shown is the current one, and saving replaces the waiting one.");
+            }
+        }
     }
 
     private static Html.Raw jmsPage(DomainRuntime runtime) {

@@ -21,6 +21,7 @@ public final class AdminApi {
 
     public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt) {
         DomainsResource domains = new DomainsResource(supervisor);
+        ConfigurationResource configuration = new ConfigurationResource(supervisor);
         ApplicationsResource applications = new ApplicationsResource(supervisor, uploads);
         EventsResource events = new EventsResource(supervisor);
         JmsResource jms = new JmsResource(supervisor);
@@ -38,6 +39,8 @@ public final class AdminApi {
                 new Route("POST", "/api/domains/{domain}/start", domains::start),
                 new Route("POST", "/api/domains/{domain}/stop", domains::stop),
                 new Route("POST", "/api/domains/{domain}/restart", domains::restart),
+                new Route("GET", "/api/domains/{domain}/configuration", configuration::get),
+                new Route("PUT", "/api/domains/{domain}/configuration", configuration::replace),
                 new Route("GET", "/api/domains/{domain}/isolates", r -> ApiResponse.ok(supervisor.domain(r.path("domain")).isolates())),
                 new Route("GET", "/api/domains/{domain}/applications", applications::list),
                 new Route("POST", "/api/domains/{domain}/applications", applications::deploy),

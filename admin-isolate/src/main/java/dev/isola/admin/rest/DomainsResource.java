@@ -12,10 +12,6 @@ import dev.isola.domains.config.DomainConfigJson;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,13 +23,14 @@ import java.util.Optional;
  */
 final class DomainsResource {
 
-    static final int FIRST_DEFAULT_PORT = 8080;
     private static final int MAX_BODY = 64 * 1024;
 
     private final Supervisor supervisor;
+    private final DomainPorts ports;
 
     DomainsResource(Supervisor supervisor) {
         this.supervisor = supervisor;
+        this.ports = new DomainPorts(supervisor);
     }
 
     ApiResponse list(ApiRequest request) {
@@ -62,9 +59,9 @@ final class DomainsResource {
             }
         }
         String host = Optional.ofNullable(body.get("host")).map(JsonNode::asText).orElse(DomainConfig.DEFAULT_HOST);
-        DomainConfig config = DomainConfigJson.read(body, body.has("httpPort") ? Integer.MIN_VALUE : freePort(host));
+        DomainConfig config = DomainConfigJson.read(body, body.has("httpPort") ? Integer.MIN_VALUE : ports.free(host));
         if (config.httpPort() > 0 && body.has("httpPort")) {
-            checkPort(config);
+            ports.check(config, true);
         }
         DomainRuntime created = supervisor.create(config);
         if (start) {
@@ -101,40 +98,7 @@ final class DomainsResource {
     record Message(String message) {
     }
 
-    private void checkPort(DomainConfig config) {
-        for (DomainConfig other : supervisor.root().loadAll()) {
-            if (other.httpPort() == config.httpPort()) {
-                throw new ApiException(409, "port " + config.httpPort() + " is already the HTTP port of domain " + other.name()
-                        + "; choose another port (httpPort)");
-            }
-        }
-        if (!bindable(config.host(), config.httpPort())) {
-            throw new ApiException(409, "port " + config.httpPort() + " on " + config.host() + " is in use by another process;"
-                    + " choose another port (httpPort)");
-        }
-    }
-
-    private int freePort(String host) {
-        List<Integer> taken = supervisor.root().loadAll().stream().map(DomainConfig::httpPort).toList();
-        for (int port = FIRST_DEFAULT_PORT; port < FIRST_DEFAULT_PORT + 100; port++) {
-            if (!taken.contains(port) && bindable(host, port)) {
-                return port;
-            }
-        }
-        throw new ApiException(409, "no free port between " + FIRST_DEFAULT_PORT + " and " + (FIRST_DEFAULT_PORT + 99) + "; give httpPort");
-    }
-
-    private static boolean bindable(String host, int port) {
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static JsonNode readJson(ApiRequest request) throws IOException {
+    static JsonNode readJson(ApiRequest request) throws IOException {
         byte[] bytes;
         try (InputStream in = request.http().getInputStream()) {
             bytes = in.readNBytes(MAX_BODY + 1);

@@ -3,6 +3,7 @@ package dev.isola.admin.supervise;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigChanges;
 import dev.isola.domains.config.IsolateSettings;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlClient;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -151,7 +153,7 @@ public final class DomainRuntime {
             recent = context.policy().recent(restarts, Instant.now());
         }
         return new DomainView(name, c.mode().key(), s.name(), directory.keepRunning(), c.host(), port, url, problem, isolates,
-                new ApplicationRegistry(directory).list(), recent);
+                new ApplicationRegistry(directory).list(), recent, Files.exists(directory.nextConfigFile()));
     }
 
     /** The domain's running isolates with their memory, GC and class-sharing figures, in start order. */
@@ -184,7 +186,7 @@ public final class DomainRuntime {
             if (state == State.RUNNING || state == State.RESTARTING) {
                 throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "domain " + name + " is already running");
             }
-            config = context.reload().apply(name);
+            config = startConfiguration();
             directory.keepRunning(true);
             synchronized (restarts) {
                 restarts.clear();
@@ -193,6 +195,73 @@ public final class DomainRuntime {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The configuration a start uses: the one that waited for it ({@link #configure}), if any,
+     * becomes the domain's; and the file is read again in any case, since it may have been edited.
+     */
+    private DomainConfig startConfiguration() {
+        List<String> changes = context.root().loadNext(name).map(next -> DomainConfigChanges.between(config, next)).orElse(List.of());
+        if (context.root().applyNext(name)) {
+            record("", -1, DomainEvent.Kind.CONFIGURED, "configuration applied at this start" + (changes.isEmpty() ? "" : ": " + String.join("; ", changes)));
+        }
+        return context.root().load(name);
+    }
+
+    /**
+     * Changes the domain's configuration. A stopped or failed domain takes it at once; a running
+     * one at its next start (start or restart), so that its isolates, and any of them restarted
+     * after a crash, keep the configuration they started with until then.
+     *
+     * @param next a configuration of this domain, checked already (its fields, and its port against the other domains')
+     * @return what changed against the configuration the domain runs with (or would start with), and whether it waits
+     */
+    public Reconfiguration configure(DomainConfig next) {
+        lock.lock();
+        try {
+            if (!next.name().equals(name)) {
+                throw new IllegalArgumentException("a configuration of domain " + next.name() + " given to domain " + name);
+            }
+            DomainConfig current = context.root().load(name);
+            boolean running = state != State.STOPPED && state != State.FAILED;
+            List<String> changes = DomainConfigChanges.between(running ? config : current, next);
+            if (!running || changes.isEmpty()) {
+                // Stopped: the next start reads it. Running with a configuration equal to its own: nothing waits any more.
+                if (!DomainConfigChanges.between(current, next).isEmpty()) {
+                    context.root().save(next);
+                } else {
+                    context.root().discardNext(name);
+                }
+                if (!running) {
+                    config = next;
+                }
+                if (!changes.isEmpty()) {
+                    record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed: " + String.join("; ", changes));
+                }
+                return new Reconfiguration(changes, false);
+            }
+            context.root().saveNext(next);
+            record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed, applied at the domain's next start (deploy-tool restart-domain "
+                    + name + "): " + String.join("; ", changes));
+            return new Reconfiguration(changes, true);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * What {@link #configure} did.
+     *
+     * @param changes one line per setting changed ({@link DomainConfigChanges}); empty when the configuration was the same
+     * @param pending whether the change waits for the domain's next start (it runs)
+     */
+    public record Reconfiguration(List<String> changes, boolean pending) {
+    }
+
+    /** The configuration the domain will have at its next start: the one waiting for it, else the current one. */
+    public DomainConfig nextConfiguration() {
+        return context.root().loadNext(name).orElseGet(() -> context.root().load(name));
     }
 
     private void startAll() {
@@ -325,6 +394,13 @@ public final class DomainRuntime {
                 }
             }
             if (missing.size() == config.members().size()) {
+                // Nothing of the domain runs (the machine restarted, say): a start like any other, which takes a waiting configuration.
+                try {
+                    config = startConfiguration();
+                } catch (RuntimeException e) {
+                    fail("cannot start: " + e.getMessage());
+                    return;
+                }
                 startAll();
                 return;
             }

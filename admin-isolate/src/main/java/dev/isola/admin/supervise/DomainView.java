@@ -13,9 +13,11 @@ import java.util.List;
  * @param url         where its applications answer, when it runs
  * @param problem     why it failed, empty otherwise
  * @param restarts    restarts within the restart policy's window
+ * @param configurationPending a changed configuration waits for the domain's next start (it was changed while the domain ran)
  */
 public record DomainView(String name, String mode, String state, boolean keepRunning, String host, int httpPort, String url, String problem,
-                         List<MemberView> isolates, List<ApplicationRecord> applications, int restarts) {
+                         List<MemberView> isolates, List<ApplicationRecord> applications, int restarts,
+                         boolean configurationPending) {
 
     /**
      * One isolate of the domain.

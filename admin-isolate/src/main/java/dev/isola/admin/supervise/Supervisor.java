@@ -56,7 +56,7 @@ public final class Supervisor implements AutoCloseable {
         this.root = root;
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
         SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, resetSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
-        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root::load, spares);
+        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root, spares);
     }
 
     /** The spare isolates: filled once the domains that should run have started ({@link #resumeAll}). */

@@ -1,12 +1,11 @@
 package dev.isola.admin.supervise;
 
-import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.DomainsRoot;
 import dev.isola.mvm.image.Image;
 import dev.isola.mvm.isolate.IsolateRegistry;
 
 import java.nio.file.Path;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Function;
 
 /**
  * What every {@link DomainRuntime} of one supervisor shares.
@@ -16,9 +15,9 @@ import java.util.function.Function;
  * @param registry that home's registry, to find isolates to re-adopt
  * @param policy   when isolates that ended unasked are restarted
  * @param executor runs delayed restarts
- * @param reload   reads a domain's configuration again (it may have been edited)
+ * @param root     the domains' directories and configurations (read again at each start: they may have been edited)
  * @param spares   the warmed-up isolates combined domains start in
  */
 record SupervisorContext(Image image, Path mvmHome, IsolateRegistry registry, RestartPolicy policy, ScheduledExecutorService executor,
-                         Function<String, DomainConfig> reload, SparePool spares) {
+                         DomainsRoot root, SparePool spares) {
 }

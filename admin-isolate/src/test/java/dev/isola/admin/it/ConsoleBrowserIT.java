@@ -320,6 +320,43 @@ class ConsoleBrowserIT {
 
     @Test
     @Order(9)
+    void theConfigurationIsEditedOnTheDomainsPageAndWaitsForTheRestart() throws Exception {
+        chromium.open(console("/domains/shop"));
+        WebElement textarea = chromium.find("#configuration");
+        String configuration = textarea.getDomProperty("value");
+        assertTrue(configuration.contains("\"heap\" : \"192m\""), configuration);
+        assertFalse(chromium.find("#configuration-pending").isDisplayed(), "nothing waits yet");
+
+        edit(configuration.replace("\"httpPort\"", "\"httpPort"));
+        chromium.find("#configure button[type=submit]").click();
+        awaitText("#configure-result.error", "The configuration is not valid JSON");
+        edit(configuration.replace("\"heap\" : \"192m\"", "\"heap\" : \"lots\""));
+        chromium.find("#configure button[type=submit]").click();
+        awaitText("#configure-result.error", "Configuration refused (400): isolates.server.heap: 'lots' is not a memory size");
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean(), "nothing refused was saved");
+
+        edit(configuration.replace("\"heap\" : \"192m\"", "\"heap\" : \"224m\""));
+        chromium.find("#configure button[type=submit]").click();
+        awaitText("#action-result.ok", "domain shop: 1 change, applied at its next start");
+        awaitText("#action-result.ok", "isolates.server.heap: 192m -> 224m");
+        awaitText("#configuration-pending", "waits for the domain's next start");
+        assertTrue(chromium.find("#configuration").getDomProperty("value").contains("\"heap\" : \"224m\""), "the page shows what waits");
+        chromium.screenshot("domain-configuration-pending");
+
+        chromium.find("button[data-domain-action=restart]").click();
+        awaitText("#action-result.ok", "Domain shop: restart done.");
+        chromium.until("the note to go", d -> !d.findElement(By.id("configuration-pending")).isDisplayed());
+        assertEquals("224m", admin.json("/api/domains/shop/configuration").path("isolates").path("server").path("heap").asText());
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+    }
+
+    /** Puts {@code text} into the configuration's textarea (typing a few kilobytes key by key would take the browser long). */
+    private static void edit(String text) {
+        ((JavascriptExecutor) chromium.driver()).executeScript("arguments[0].value = arguments[1]", chromium.find("#configuration"), text);
+    }
+
+    @Test
+    @Order(10)
     void postsWithoutTheSessionsCsrfTokenAreRefused() throws Exception {
         HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
         HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(console("/login"))).build(), HttpResponse.BodyHandlers.ofString());
@@ -381,7 +418,7 @@ class ConsoleBrowserIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void logoutEndsTheSession() {
         chromium.open(console("/"));
         chromium.find("header .logout button").click();
@@ -391,7 +428,7 @@ class ConsoleBrowserIT {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void anIsolateAdoptedRunningAnEarlierBuildIsMarked() throws IOException {
         admin.haltAdmin();
         // As if the image had been rebuilt since shop started: its record names another build than the jars hold.

@@ -19,6 +19,8 @@ public record DomainEvent(Instant at, String domain, String isolate, long pid, K
 
     public enum Kind {
         CREATED,
+        /** The domain's configuration was changed, or a change that waited was applied at a start; the message lists the changes. */
+        CONFIGURED,
         /** An isolate is being started (first start or restart). */
         STARTING,
         /** An isolate is up and has redeployed its applications. */

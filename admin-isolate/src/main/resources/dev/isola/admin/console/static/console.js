@@ -173,6 +173,7 @@
     const problem = document.getElementById('domain-problem');
     problem.textContent = view.problem || '';
     problem.hidden = !view.problem;
+    document.getElementById('configuration-pending').hidden = !view.configurationPending;
     renderIsolates(isolates);
     renderFootprint(isolates);
     replaceRows(document.querySelector('#events tbody'), events.slice().reverse().map(e => el('tr', { 'data-kind': e.kind, 'data-at': e.at },
@@ -268,6 +269,34 @@
     }
   }
 
+  // The whole document goes back to the API, which checks it and says what changed; the page
+  // reloads with that (the textarea is rendered by the server, so polling never overwrites an edit).
+  function wireConfigure() {
+    const form = document.getElementById('configure');
+    if (!form) return;
+    const result = document.getElementById('configure-result');
+    form.addEventListener('submit', async event => {
+      event.preventDefault();
+      let configuration;
+      try {
+        configuration = JSON.parse(form.querySelector('textarea').value);
+      } catch (e) {
+        show(result, 'error', `The configuration is not valid JSON: ${e.message}`);
+        return;
+      }
+      const button = form.querySelector('button');
+      button.disabled = true;
+      show(result, 'busy', 'Saving the configuration…');
+      try {
+        const answer = await api('PUT', `/api/domains/${encodeURIComponent(domain)}/configuration`, configuration);
+        flashAndReload('ok', answer.message + (answer.changes.length ? '\n' + answer.changes.join('\n') : ''));
+      } catch (e) {
+        show(result, 'error', `Configuration refused (${e.status || 'error'}): ${e.message}`);
+        button.disabled = false;
+      }
+    });
+  }
+
   function wireDeploy() {
     const form = document.getElementById('deploy');
     if (!form) return;
@@ -316,6 +345,6 @@
 
   showFlash();
   if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); }
-  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); }
+  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); }
   if (page === 'jms') { poll(refreshJms); }
 })();

@@ -1,0 +1,217 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.deploytool.ExitCodes;
+import dev.isola.domains.testapp.TestEars;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Changing a domain's configuration, against a real admin isolate and real domain isolates:
+ * bad configurations are refused naming the field and change nothing; a running domain keeps
+ * the configuration it started with, also when its isolate is restarted after a crash, until
+ * its next start; a stopped domain starts with the new one, a change of mode included, with
+ * its applications and data; setting the running configuration again drops a waiting change.
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DomainConfigurationIT {
+
+    private static AdminFixture admin;
+    private static int shopPort;
+    private static int otherPort;
+    private static int newPort;
+
+    @BeforeAll
+    static void startAdminWithTwoDomains() throws Exception {
+        admin = AdminFixture.start(3);
+        shopPort = admin.createAndDeploy("shop", TestEars.orders(admin.work(), "orders.ear"));
+        otherPort = AdminFixture.freePort();
+        assertEquals(0, admin.deployTool("create-domain", "other", "--port", Integer.toString(otherPort)).exitCode());
+        newPort = AdminFixture.freePort();
+        assertEquals(202, HttpProbe.order(shopPort, "alpha").statusCode());
+        AdminFixture.awaitValue("the first order", () -> HttpProbe.processed(shopPort), "processed=alpha");
+    }
+
+    @AfterAll
+    static void stopAdmin() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void badConfigurationsAreRefusedNamingTheFieldAndNothingIsWritten() throws Exception {
+        JsonNode before = admin.json("/api/domains/shop/configuration");
+        assertEquals(shopPort, before.path("httpPort").asInt(), before.toString());
+        assertEquals("256m", before.path("isolates").path("server").path("heap").asText(), before.toString());
+
+        assertRefused(put("shop", "{\"isolate\": {\"heap\": \"lots\"}}"), 400, "isolate.heap", "'lots' is not a memory size");
+        assertRefused(put("shop", "{\"name\": \"other\"}"), 400, "name", "a domain keeps its name");
+        assertRefused(put("shop", "{\"httpPort\": " + otherPort + "}"), 409, "", "port " + otherPort + " is already the HTTP port of domain other");
+        try (ServerSocket squatter = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertRefused(put("shop", "{\"httpPort\": " + squatter.getLocalPort() + "}"), 409, "", "is in use by another process");
+        }
+        assertRefused(put("shop", "{\"mode\": \"combined\", \"isolates\": {\"web\": {\"heap\": \"64m\"}}}"), 400, "isolates.web",
+                "a combined domain has no such isolate");
+        assertRefused(put("shop", "{\"httpPort\": 8090, \"start\": true}"), 400, "start", "");
+        assertRefused(put("shop", "{\"httpPort\": "), 400, "(document)", "not valid JSON");
+        assertRefused(put("shoe", "{}"), 404, "", "no domain 'shoe'");
+
+        AdminFixture.ToolRun nothing = admin.deployTool("configure-domain", "shop");
+        assertEquals(ExitCodes.USAGE, nothing.exitCode(), nothing.toString());
+        assertTrue(nothing.err().contains("nothing to change"), nothing.err());
+        AdminFixture.ToolRun badHeap = admin.deployTool("configure-domain", "shop", "--heap", "lots");
+        assertEquals(ExitCodes.REJECTED, badHeap.exitCode(), badHeap.toString());
+        assertTrue(badHeap.err().contains("isolate.heap: 'lots' is not a memory size"), badHeap.err());
+
+        assertEquals(before, admin.json("/api/domains/shop/configuration"), "the configuration is unchanged");
+        assertFalse(Files.exists(admin.domainsRoot().resolve("shop/config/domain.next.json")), "nothing waits for the next start");
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+        assertFalse(admin.events("shop").contains("configuration"), admin.events("shop"));
+        assertEquals("processed=alpha", HttpProbe.processed(shopPort), "the domain still serves");
+    }
+
+    @Test
+    @Order(2)
+    void aRunningDomainKeepsItsConfigurationUntilItsNextStartAlsoWhenItsIsolateIsRestarted() throws Exception {
+        AdminFixture.ToolRun configured = admin.deployTool("configure-domain", "shop", "--port", Integer.toString(newPort), "--heap", "300m");
+        assertEquals(0, configured.exitCode(), configured.toString());
+        assertTrue(configured.out().contains("domain shop: 2 changes, applied at its next start"), configured.out());
+        assertTrue(configured.out().contains("httpPort: " + shopPort + " -> " + newPort), configured.out());
+        assertTrue(configured.out().contains("isolates.server.heap: 256m -> 300m"), configured.out());
+
+        JsonNode domain = admin.json("/api/domains/shop");
+        assertTrue(domain.path("configurationPending").asBoolean(), domain.toString());
+        assertEquals(shopPort, domain.path("httpPort").asInt(), "the domain runs on its port until its next start");
+        assertEquals(newPort, admin.json("/api/domains/shop/configuration").path("httpPort").asInt(), "what it starts with next");
+        AdminFixture.ToolRun shown = admin.deployTool("show-domain-config", "shop");
+        assertEquals(0, shown.exitCode(), shown.toString());
+        assertEquals(newPort, dev.isola.domains.JsonFiles.MAPPER.readTree(shown.out()).path("httpPort").asInt(), shown.out());
+        assertTrue(shown.err().contains("runs with an earlier configuration until its next start"), shown.err());
+        assertTrue(admin.events("shop").contains("configuration changed, applied at the domain's next start"), admin.events("shop"));
+        AdminFixture.ToolRun listed = admin.deployTool("list-domains");
+        assertTrue(listed.out().contains("a changed configuration waits for its next start: deploy-tool restart-domain shop"), listed.out());
+
+        long crashed = isolatePid();
+        assertTrue(command(crashed).contains("-Xmx256m"), command(crashed).toString());
+        ProcessHandle.of(crashed).orElseThrow().destroyForcibly();
+        AdminFixture.await("the supervisor to restart the crashed isolate", () -> {
+            try {
+                return isolatePid() != crashed && HttpProbe.processed(shopPort).equals("processed=alpha");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        long restarted = isolatePid();
+        assertTrue(command(restarted).contains("-Xmx256m"), "restarted with the configuration it ran with: " + command(restarted));
+        assertTrue(HttpProbe.processed(newPort).startsWith("unreachable"), "not yet on the new port");
+        assertTrue(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+
+        AdminFixture.ToolRun restart = admin.deployTool("restart-domain", "shop");
+        assertEquals(0, restart.exitCode(), restart.toString());
+        assertEquals("processed=alpha", HttpProbe.processed(newPort), "the application and its data on the new port");
+        assertTrue(HttpProbe.processed(shopPort).startsWith("unreachable"), "the old port is let go");
+        assertTrue(command(isolatePid()).contains("-Xmx300m"), command(isolatePid()).toString());
+        domain = admin.json("/api/domains/shop");
+        assertFalse(domain.path("configurationPending").asBoolean(), domain.toString());
+        assertEquals(newPort, domain.path("httpPort").asInt());
+        assertTrue(admin.events("shop").contains("configuration applied at this start: httpPort: " + shopPort + " -> " + newPort),
+                admin.events("shop"));
+    }
+
+    @Test
+    @Order(3)
+    void aStoppedDomainStartsInAnotherModeWithItsApplicationsAndData() throws Exception {
+        assertEquals(0, admin.deployTool("stop-domain", "shop").exitCode());
+        AdminFixture.ToolRun separated = admin.deployTool("configure-domain", "shop", "--mode", "separated");
+        assertEquals(0, separated.exitCode(), separated.toString());
+        assertTrue(separated.out().contains("saved; it starts with them: deploy-tool start-domain shop"), separated.out());
+        assertTrue(separated.out().contains("mode: combined -> separated"), separated.out());
+        JsonNode domain = admin.json("/api/domains/shop");
+        assertEquals("separated", domain.path("mode").asText(), domain.toString());
+        assertFalse(domain.path("configurationPending").asBoolean(), "a stopped domain takes it at once: " + domain);
+
+        assertEquals(0, admin.deployTool("start-domain", "shop").exitCode());
+        List<String> members = admin.json("/api/domains/shop/isolates").findValuesAsText("member");
+        assertEquals(List.of("jms", "ejb", "web"), members);
+        assertEquals("processed=alpha", HttpProbe.processed(newPort), "the orders kept in the domain's data");
+        assertEquals(202, HttpProbe.order(newPort, "beta").statusCode());
+        AdminFixture.awaitValue("an order through the separated isolates", () -> HttpProbe.processed(newPort), "processed=alpha,beta");
+
+        AdminFixture.ToolRun back = admin.deployTool("configure-domain", "shop", "--mode", "combined", "--restart");
+        assertEquals(0, back.exitCode(), back.toString());
+        assertTrue(back.out().contains("Domain shop is running again"), back.out());
+        assertEquals(List.of("server"), admin.json("/api/domains/shop/isolates").findValuesAsText("member"));
+        assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+    }
+
+    @Test
+    @Order(4)
+    void givingTheRunningConfigurationAgainDropsAWaitingChange() throws Exception {
+        int unused = AdminFixture.freePort();
+        AdminFixture.ToolRun moved = admin.deployTool("configure-domain", "shop", "--port", Integer.toString(unused));
+        assertEquals(0, moved.exitCode(), moved.toString());
+        assertTrue(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+        AdminFixture.ToolRun other = admin.deployTool("configure-domain", "other", "--port", Integer.toString(unused));
+        assertEquals(ExitCodes.REJECTED, other.exitCode(), "a port another domain takes at its next start is taken: " + other);
+        assertTrue(other.err().contains("already the HTTP port of domain shop"), other.err());
+
+        AdminFixture.ToolRun back = admin.deployTool("configure-domain", "shop", "--port", Integer.toString(newPort));
+        assertEquals(0, back.exitCode(), back.toString());
+        assertTrue(back.out().contains("domain shop: no change"), back.out());
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+        assertFalse(Files.exists(admin.domainsRoot().resolve("shop/config/domain.next.json")));
+        assertEquals(newPort, admin.json("/api/domains/shop/configuration").path("httpPort").asInt());
+
+        Path waiting = Files.writeString(admin.domainsRoot().resolve("shop/config/domain.next.json"), "{\"name\": \"shop\", \"httpPort\": \"x\"}");
+        HttpResponse<String> unreadable = admin.get("/api/domains/shop/configuration");
+        assertEquals(400, unreadable.statusCode(), unreadable.body());
+        assertTrue(unreadable.body().contains("domain.next.json") && unreadable.body().contains("httpPort"), unreadable.body());
+        HttpResponse<String> replaced = put("shop", "{\"mode\": \"combined\"}");
+        assertEquals(200, replaced.statusCode(), "a PUT replaces a waiting file edited into nonsense: " + replaced.body());
+        assertFalse(Files.exists(waiting), "the running configuration given again: nothing waits");
+        assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
+    }
+
+    private static HttpResponse<String> put(String domain, String json) throws Exception {
+        return admin.call("PUT", "/api/domains/" + domain + "/configuration", HttpRequest.BodyPublishers.ofString(json), "application/json");
+    }
+
+    private static void assertRefused(HttpResponse<String> response, int status, String field, String message) {
+        assertEquals(status, response.statusCode(), response.body());
+        JsonNode body = AdminFixture.parse(response);
+        if (!field.isEmpty()) {
+            assertEquals(field, body.path("field").asText(), response.body());
+        }
+        assertTrue(body.path("message").asText().contains(message), response.body());
+    }
+
+    private static long isolatePid() throws Exception {
+        return admin.json("/api/domains/shop/isolates").get(0).path("pid").asLong();
+    }
+
+    private static List<String> command(long pid) throws IOException {
+        return List.of(Files.readString(Path.of("/proc/" + pid + "/cmdline")).split("\0"));
+    }
+}
