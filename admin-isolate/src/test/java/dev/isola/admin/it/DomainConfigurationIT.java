@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bad configurations are refused naming the field and change nothing; a running domain keeps
  * the configuration it started with, also when its isolate is restarted after a crash, until
  * its next start; a stopped domain starts with the new one, a change of mode included, with
- * its applications and data; setting the running configuration again drops a waiting change.
+ * its applications and data; setting the running configuration again drops a waiting change;
+ * the log file's limits, set among the JVM options, rotate the domain's log.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -191,6 +192,33 @@ class DomainConfigurationIT {
         HttpResponse<String> replaced = put("shop", "{\"mode\": \"combined\"}");
         assertEquals(200, replaced.statusCode(), "a PUT replaces a waiting file edited into nonsense: " + replaced.body());
         assertFalse(Files.exists(waiting), "the running configuration given again: nothing waits");
+        assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
+    }
+
+    @Test
+    @Order(5)
+    void theDomainsLogRotatesAtTheLimitsItsConfigurationSetsAndStandardErrorHoldsOnlyWarnings() throws Exception {
+        AdminFixture.ToolRun wrong = admin.deployTool("configure-domain", "shop", "--jvm-option", "-Disola.log.files=many");
+        assertEquals(ExitCodes.REJECTED, wrong.exitCode(), wrong.toString());
+        assertTrue(wrong.err().contains("isola.log.files=many is not a number of old log files"), wrong.err());
+
+        AdminFixture.ToolRun small = admin.deployTool("configure-domain", "shop", "--jvm-option", "-Disola.log.maxFileSize=1k",
+                "--jvm-option", "-Disola.log.files=2", "--restart");
+        assertEquals(0, small.exitCode(), small.toString());
+        Path logs = admin.domainsRoot().resolve("shop/logs");
+        // A start logs a few kilobytes: enough to fill the 1k file more than twice (the log as it was before went to .1 at once).
+        for (String name : List.of("shop.log", "shop.log.1", "shop.log.2")) {
+            assertTrue(Files.exists(logs.resolve(name)), name + " in " + List.of(logs.toFile().list()));
+        }
+        assertTrue(Files.size(logs.resolve("shop.log")) < 2048, "rotated at the limit: " + Files.size(logs.resolve("shop.log")));
+        assertFalse(Files.exists(logs.resolve("shop.log.3")), "two old files are kept: " + List.of(logs.toFile().list()));
+        assertFalse(Files.exists(logs.resolve("shop.log.lck")), "no lock file beside it");
+        JsonNode tail = admin.json("/api/domains/shop/logs?lines=5");
+        assertFalse(tail.get(0).path("lines").isEmpty(), "the API's log tail reads the file being written: " + tail);
+
+        String id = admin.json("/api/domains/shop/isolates").get(0).path("id").asText();
+        String stderr = Files.readString(admin.registry().find(id).orElseThrow().stderrLog());
+        assertFalse(stderr.contains(" INFO "), "only warnings and errors on standard error: " + stderr);
         assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
     }
 

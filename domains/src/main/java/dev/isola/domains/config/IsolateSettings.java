@@ -1,9 +1,11 @@
 package dev.isola.domains.config;
 
+import dev.isola.domains.logging.RotatingFileHandler;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.IsolateSpec;
 import dev.isola.mvm.isolate.MemorySize;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +129,10 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
                         throw new IllegalArgumentException("'" + option + "': system property " + name + " is set by the server itself");
                     });
         }
+        // The log file's limits, checked now rather than when the isolate starts and cannot open its log.
+        Map<String, String> properties = new HashMap<>();
+        options.forEach(option -> SystemPropertyOption.parse(option).ifPresent(p -> properties.put(p.name(), p.value())));
+        RotatingFileHandler.limits(properties::get);
         return List.copyOf(options);
     }
 

@@ -2,11 +2,9 @@ package dev.isola.domains.logging;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Level;
 import java.util.logging.Handler;
@@ -16,9 +14,14 @@ import java.util.logging.StreamHandler;
 
 /**
  * Sends this process's log (java.util.logging, which {@code System.Logger} and SLF4J here go
- * to) to a file, appended, and to standard error, one line per event naming the process
- * ({@link OneLineFormatter}). Used by domain isolates ({@code logs/<isolate>.log}) and the
- * admin isolate ({@code .admin/admin.log}).
+ * to) to a file, appended and rotated ({@link RotatingFileHandler}), one line per event naming
+ * the process ({@link OneLineFormatter}); warnings and errors go to standard error too. Used by
+ * domain isolates ({@code logs/<isolate>.log}) and the admin isolate ({@code .admin/admin.log}).
+ *
+ * <p>Why only warnings on standard error: the isolate runtime appends an isolate's standard
+ * error to a file of its run directory that nothing rotates (the process holds it open), and
+ * reads its end to say why an isolate failed; the whole log there would grow without end with
+ * an application that logs per request, and would repeat the log file.
  */
 public final class ProcessLogging {
 
@@ -83,15 +86,15 @@ public final class ProcessLogging {
         }
         OneLineFormatter formatter = new OneLineFormatter(where);
         try {
-            Files.createDirectories(file.getParent());
-            FileHandler toFile = new FileHandler(file.toString(), true);
+            RotatingFileHandler toFile = RotatingFileHandler.withConfiguredLimits(file);
             toFile.setFormatter(formatter);
-            toFile.setEncoding("UTF-8");
             root.addHandler(toFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the log file " + file + ": " + e.getMessage(), e);
         }
-        root.addHandler(new StandardErrorHandler(formatter));
+        StandardErrorHandler toStandardError = new StandardErrorHandler(formatter);
+        toStandardError.setLevel(Level.WARNING);
+        root.addHandler(toStandardError);
         root.setLevel(Level.INFO);
         for (String chatty : CHATTY) {
             Logger logger = Logger.getLogger(chatty);

@@ -89,6 +89,12 @@ class DomainConfigJsonTest {
         assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-cp\", \"extra.jar\"]}}");
         assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"--class-path=extra.jar\"]}}");
         assertMessage("a domain runs the server image's class path", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Djava.class.path=extra.jar\"]}}");
+        assertMessage("isola.log.maxFileSize=lots is not a size", "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Disola.log.maxFileSize=lots\"]}}");
+        assertMessage("isola.log.files=many is not a number of old log files",
+                "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Disola.log.files=many\"]}}");
+        assertEquals(Map.of("isola.log.maxFileSize", "50m", "isola.log.files", "20"), DomainConfigJson.parse(
+                "{\"name\": \"shop\", \"isolate\": {\"jvmOptions\": [\"-Disola.log.maxFileSize=50m\", \"-Disola.log.files=20\"]}}", 0)
+                .settings(Member.SERVER).systemProperties(), "the log file's limits, as a domain sets them");
     }
 
     private static void assertMessage(String expected, String json) {
