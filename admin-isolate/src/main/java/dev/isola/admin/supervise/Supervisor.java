@@ -10,6 +10,7 @@ import dev.isola.mvm.image.Image;
 import dev.isola.mvm.isolate.IsolateRegistry;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The admin isolate's supervisor: one {@link DomainRuntime} per domain of the domains root.
@@ -35,6 +37,8 @@ import java.util.concurrent.ScheduledExecutorService;
 public final class Supervisor implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.isola.admin");
+    /** How long an ended isolate's run directory stays, for {@code bin/mvm ps -a} and {@code bin/mvm logs} after the fact. */
+    static final Duration KEEP_ENDED_ISOLATES = Duration.ofDays(7);
 
     private final DomainsRoot root;
     private final SupervisorContext context;
@@ -94,6 +98,25 @@ public final class Supervisor implements AutoCloseable {
         }
         LOG.log(System.Logger.Level.INFO, "supervising " + domains.size() + " domain(s); " + resuming.size() + " to keep running");
         context.spares().fill();
+        // A minute in, so as not to compete with the domains' starts; then daily.
+        context.executor().scheduleAtFixedRate(this::pruneEndedIsolates, 1, Duration.ofDays(1).toMinutes(), TimeUnit.MINUTES);
+    }
+
+    /**
+     * Removes the run directories of isolates that ended more than {@link #KEEP_ENDED_ISOLATES}
+     * ago: every start, restart and spare leaves one (its descriptor, standard output and error),
+     * which a server running for months would otherwise collect by the thousand.
+     */
+    private void pruneEndedIsolates() {
+        try {
+            int removed = context.registry().prune(KEEP_ENDED_ISOLATES);
+            if (removed > 0) {
+                LOG.log(System.Logger.Level.INFO, "removed the run directories of " + removed + " isolate(s) that ended more than "
+                        + KEEP_ENDED_ISOLATES.toDays() + " days ago");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot remove the run directories of ended isolates: " + e.getMessage());
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -80,6 +81,17 @@ record IsolateDirectory(Path path) {
             return p.getProperty("description");
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    /** When an observer recorded the isolate's end; empty while none has (it runs, or it is a frozen spare). */
+    Optional<Instant> readTerminationTime() {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(termination())) {
+            p.load(in);
+            return Optional.of(Instant.parse(p.getProperty("at")));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
         }
     }
 

@@ -83,7 +83,12 @@ public final class IsolateRegistry {
     }
 
     /**
-     * Deletes the run directories of isolates that ended more than {@code olderThan} ago.
+     * Deletes the run directories (descriptor, state, standard output and error) of isolates whose
+     * end was recorded more than {@code olderThan} ago, so that a long-running installation's
+     * home does not collect one per start for ever, and listing it stays quick. An isolate counts
+     * as ended only when an observer recorded its end ({@code termination.properties}): a frozen
+     * spare's process is gone too, but its run directory is the one its thaw continues in, and it
+     * has no such record.
      *
      * @return how many were removed
      */
@@ -91,7 +96,8 @@ public final class IsolateRegistry {
         int removed = 0;
         Instant limit = Instant.now().minus(olderThan);
         for (IsolateRecord record : all()) {
-            if (!record.alive() && record.createdAt().isBefore(limit)) {
+            Optional<Instant> ended = new IsolateDirectory(record.runDirectory()).readTerminationTime();
+            if (!record.alive() && ended.isPresent() && ended.get().isBefore(limit)) {
                 deleteTree(record.runDirectory());
                 removed++;
             }

@@ -191,4 +191,27 @@ class IsolateLifecycleTest {
             running.halt(1).get(10, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void runDirectoriesOfIsolatesWhoseEndWasRecordedLongEnoughAgoArePruned() throws Exception {
+        Isolate running = isolate(IsolateSpec.builder(WaitForever.class.getName()).name("running")).start();
+        Isolate ended = isolate(IsolateSpec.builder(ExitWithStatus.class.getName()).arguments("0")).start();
+        Isolate unrecorded = isolate(IsolateSpec.builder(ExitWithStatus.class.getName()).arguments("0")).start();
+        causeOf(ended);
+        causeOf(unrecorded);
+        try {
+            IsolateRegistry registry = IsolateRegistry.open(home);
+            // As a frozen spare's: the process is gone, but nobody recorded an end, since a thaw continues in the directory.
+            Files.delete(registry.find(unrecorded.id()).orElseThrow().runDirectory().resolve("termination.properties"));
+
+            assertEquals(0, registry.prune(java.time.Duration.ofDays(7)), "ended moments ago");
+            assertEquals(3, registry.all().size());
+            assertEquals(1, registry.prune(java.time.Duration.ZERO));
+            assertEquals(List.of(running.id(), unrecorded.id()).stream().sorted().toList(),
+                    registry.all().stream().map(IsolateRecord::id).sorted().toList(), "the running isolate and the unrecorded end stay");
+            assertFalse(Files.exists(MvmHome.isolatesDirectory(home).resolve(ended.id())), "the ended isolate's run directory is gone");
+        } finally {
+            running.halt(1).get(10, TimeUnit.SECONDS);
+        }
+    }
 }
