@@ -3,12 +3,14 @@ package dev.isola.domains.events;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.isola.domains.JsonFiles;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,23 +20,46 @@ import java.util.List;
  * file only grows by whole lines, so it survives the admin isolate dying mid-way and is easy
  * to read with {@code tail} and {@code jq}; a line that cannot be read (a hand edit) is
  * skipped, not fatal.
+ *
+ * <p>Bounded on disk and in reading: past {@value #DEFAULT_MAX_SIZE} bytes (some ten thousand
+ * events) the file becomes {@code events.jsonl.1}, replacing the one before, and the next event
+ * begins a new one; the last events are read from the end of the files, since the console asks
+ * for them every few seconds and a journal of years should cost what a journal of days does.
  */
 public final class EventJournal {
 
+    static final long DEFAULT_MAX_SIZE = 4L << 20;
+    /** Read from the end in pieces of this size, more while they hold fewer lines than asked for. */
+    private static final int TAIL_CHUNK = 64 * 1024;
+
     private final Path file;
+    private final long maxSize;
 
     public EventJournal(Path file) {
+        this(file, DEFAULT_MAX_SIZE);
+    }
+
+    /** @param maxSize the size past which the journal starts a new file, keeping the one before as {@code .1} */
+    public EventJournal(Path file, long maxSize) {
         this.file = file;
+        this.maxSize = maxSize;
     }
 
     public Path file() {
         return file;
     }
 
+    private Path previous() {
+        return file.resolveSibling(file.getFileName() + ".1");
+    }
+
     /** Appends {@code event} as one line. */
     public synchronized void append(DomainEvent event) {
         try {
             Files.createDirectories(file.getParent());
+            if (Files.exists(file) && Files.size(file) >= maxSize) {
+                Files.move(file, previous(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
             byte[] line = (JsonFiles.MAPPER.writeValueAsString(event) + "\n").getBytes(StandardCharsets.UTF_8);
             Files.write(file, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
         } catch (IOException e) {
@@ -44,19 +69,14 @@ public final class EventJournal {
 
     /** The last {@code limit} events, oldest first. */
     public synchronized List<DomainEvent> last(int limit) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the event journal " + file + ": " + e.getMessage(), e);
+        List<String> lines = lastLines(file, limit);
+        if (lines.size() < limit) {
+            List<String> earlier = new ArrayList<>(lastLines(previous(), limit - lines.size()));
+            earlier.addAll(lines);
+            lines = earlier;
         }
         List<DomainEvent> events = new ArrayList<>();
-        for (String line : lines.subList(Math.max(0, lines.size() - limit), lines.size())) {
-            if (line.isBlank()) {
-                continue;
-            }
+        for (String line : lines) {
             try {
                 events.add(JsonFiles.MAPPER.readValue(line, DomainEvent.class));
             } catch (JsonProcessingException e) {
@@ -65,5 +85,35 @@ public final class EventJournal {
             }
         }
         return events;
+    }
+
+    /** The last {@code limit} lines of {@code journal} that are not blank, read from its end; none when it does not exist. */
+    private static List<String> lastLines(Path journal, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        try (RandomAccessFile in = new RandomAccessFile(journal.toFile(), "r")) {
+            long length = in.length();
+            long from = length;
+            List<String> lines = List.of();
+            for (int chunk = TAIL_CHUNK; ; chunk = (int) Math.min((long) chunk * 2, Integer.MAX_VALUE / 2)) {
+                from = Math.max(0, length - chunk);
+                byte[] bytes = new byte[(int) (length - from)];
+                in.seek(from);
+                in.readFully(bytes);
+                String text = new String(bytes, StandardCharsets.UTF_8);
+                // Unless at the start, the first line is cut: it is read whole in the next, larger piece if needed.
+                List<String> whole = text.lines().skip(from > 0 ? 1 : 0).filter(line -> !line.isBlank()).toList();
+                lines = whole;
+                if (whole.size() >= limit || from == 0) {
+                    break;
+                }
+            }
+            return lines.subList(Math.max(0, lines.size() - limit), lines.size());
+        } catch (FileNotFoundException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the event journal " + journal + ": " + e.getMessage(), e);
+        }
     }
 }
