@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the configuration it started with, also when its isolate is restarted after a crash, until
  * its next start; a stopped domain starts with the new one, a change of mode included, with
  * its applications and data; setting the running configuration again drops a waiting change;
- * the log file's limits, set among the JVM options, rotate the domain's log.
+ * the log file's limits, set among the JVM options, rotate the domain's log; an admin isolate
+ * started again after a crash that took the domain with it starts the domain with the waiting change.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -220,6 +221,28 @@ class DomainConfigurationIT {
         String stderr = Files.readString(admin.registry().find(id).orElseThrow().stderrLog());
         assertFalse(stderr.contains(" INFO "), "only warnings and errors on standard error: " + stderr);
         assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
+    }
+
+    @Test
+    @Order(6)
+    void aRestartedAdminIsolateStartingADomainThatNoLongerRunsAppliesTheWaitingChange() throws Exception {
+        int lastPort = AdminFixture.freePort();
+        assertEquals(0, admin.deployTool("configure-domain", "shop", "--port", Integer.toString(lastPort)).exitCode());
+        assertTrue(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+
+        // The machine went down, say: the admin isolate and the domain's isolate are gone.
+        long pid = isolatePid();
+        admin.haltAdmin();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        AdminFixture.await("the domain's isolate to end", () -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        admin.startAdmin();
+
+        AdminFixture.awaitValue("the domain on the port that waited", () -> HttpProbe.processed(lastPort), "processed=alpha,beta");
+        JsonNode domain = admin.json("/api/domains/shop");
+        assertEquals(lastPort, domain.path("httpPort").asInt(), domain.toString());
+        assertFalse(domain.path("configurationPending").asBoolean(), domain.toString());
+        assertTrue(admin.events("shop").contains("configuration applied at this start: httpPort: " + newPort + " -> " + lastPort),
+                admin.events("shop"));
     }
 
     private static HttpResponse<String> put(String domain, String json) throws Exception {
