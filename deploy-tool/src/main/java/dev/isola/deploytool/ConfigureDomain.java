@@ -99,7 +99,10 @@ final class ConfigureDomain implements Callable<Integer> {
         }
         JsonNode answer = admin.put(path + "/configuration", configuration);
         JsonNode restarted = restart && answer.path("pending").asBoolean() ? admin.post(path + "/restart") : null;
-        tool.print(restarted == null ? answer : AdminConnection.JSON.createObjectNode().<ObjectNode>set("configured", answer).set("restarted", restarted), () -> {
+        ObjectNode both = AdminConnection.JSON.createObjectNode();
+        both.set("configured", answer);
+        both.set("restarted", restarted);
+        tool.print(restarted == null ? answer : both, () -> {
             tool.out().println(restarted == null ? answer.path("message").asText()
                     : "domain " + name + ": " + answer.path("changes").size() + (answer.path("changes").size() == 1 ? " change" : " changes") + " applied");
             answer.path("changes").forEach(change -> tool.out().println("  " + change.asText()));

@@ -1,10 +1,13 @@
 package dev.isola.deploytool;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,8 +31,8 @@ class DeployToolTest {
     }
 
     @Test
-    void configureDomainRefusesWhatItCannotSendBeforeAskingTheServer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path list = java.nio.file.Files.writeString(dir.resolve("list.json"), "[1, 2]");
+    void configureDomainRefusesWhatItCannotSendBeforeAskingTheServer(@TempDir Path dir) throws Exception {
+        Path list = Files.writeString(dir.resolve("list.json"), "[1, 2]");
         Map<String, String> cases = Map.of(
                 "--jvm-option=-Xss512k --no-jvm-options", "--jvm-option and --no-jvm-options exclude each other",
                 "--file=" + dir.resolve("missing.json"), "cannot read " + dir.resolve("missing.json"),

@@ -202,19 +202,20 @@ public final class DomainsRoot {
      * in one rename; does nothing when none waits. A waiting file that does not read (edited by
      * hand) is refused and left where it is, and the current configuration stays.
      *
-     * @return whether a configuration was applied
+     * @return the configuration applied, read once; empty when none waited
      * @throws dev.isola.domains.config.DomainConfigException naming the waiting file and the field at fault
      */
-    public boolean applyNext(String name) {
+    public Optional<DomainConfig> applyNext(String name) {
         DomainDirectory dir = existing(name);
-        if (loadNext(name).isEmpty()) {
-            return false;
+        Optional<DomainConfig> next = loadNext(name);
+        if (next.isEmpty()) {
+            return next;
         }
         try {
             Files.move(dir.nextConfigFile(), dir.configFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return true;
+            return next;
         } catch (NoSuchFileException e) {
-            return false;
+            return Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot move " + dir.nextConfigFile() + " to " + dir.configFile() + ": " + e.getMessage(), e);
         }

@@ -20,6 +20,8 @@ import java.util.Optional;
 final class DomainPorts {
 
     static final int FIRST_DEFAULT_PORT = 8080;
+    /** No domain has this name ({@link dev.isola.domains.config.DomainConfig#checkName}): every domain is another. */
+    private static final String NO_DOMAIN = "";
 
     private final Supervisor supervisor;
 
@@ -47,7 +49,7 @@ final class DomainPorts {
 
     /** The first port from 8080 up that no domain has and no process listens on. */
     int free(String host) {
-        List<Integer> taken = othersThan("").stream().map(DomainConfig::httpPort).toList();
+        List<Integer> taken = othersThan(NO_DOMAIN).stream().map(DomainConfig::httpPort).toList();
         for (int port = FIRST_DEFAULT_PORT; port < FIRST_DEFAULT_PORT + 100; port++) {
             if (!taken.contains(port) && bindable(host, port)) {
                 return port;

@@ -1,7 +1,7 @@
 package dev.isola.admin.rest;
 
 import dev.isola.admin.supervise.DomainRuntime;
-import dev.isola.admin.supervise.LogTail;
+import dev.isola.domains.logging.LogTail;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.config.Member;
 

@@ -202,11 +202,13 @@ public final class DomainRuntime {
      * becomes the domain's; and the file is read again in any case, since it may have been edited.
      */
     private DomainConfig startConfiguration() {
-        List<String> changes = context.root().loadNext(name).map(next -> DomainConfigChanges.between(config, next)).orElse(List.of());
-        if (context.root().applyNext(name)) {
-            record("", -1, DomainEvent.Kind.CONFIGURED, "configuration applied at this start" + (changes.isEmpty() ? "" : ": " + String.join("; ", changes)));
+        Optional<DomainConfig> applied = context.root().applyNext(name);
+        if (applied.isEmpty()) {
+            return context.root().load(name);
         }
-        return context.root().load(name);
+        List<String> changes = DomainConfigChanges.between(config, applied.get());
+        record("", -1, DomainEvent.Kind.CONFIGURED, "configuration applied at this start" + (changes.isEmpty() ? "" : ": " + String.join("; ", changes)));
+        return applied.get();
     }
 
     /**
@@ -223,28 +225,23 @@ public final class DomainRuntime {
             if (!next.name().equals(name)) {
                 throw new IllegalArgumentException("a configuration of domain " + next.name() + " given to domain " + name);
             }
-            DomainConfig current = context.root().load(name);
             boolean running = state != State.STOPPED && state != State.FAILED;
-            List<String> changes = DomainConfigChanges.between(running ? config : current, next);
-            if (!running || changes.isEmpty()) {
-                // Stopped: the next start reads it. Running with a configuration equal to its own: nothing waits any more.
-                if (!DomainConfigChanges.between(current, next).isEmpty()) {
-                    context.root().save(next);
-                } else {
-                    context.root().discardNext(name);
-                }
-                if (!running) {
-                    config = next;
-                }
-                if (!changes.isEmpty()) {
-                    record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed: " + String.join("; ", changes));
-                }
-                return new Reconfiguration(changes, false);
+            List<String> changes = DomainConfigChanges.between(running ? config : context.root().load(name), next);
+            if (running && !changes.isEmpty()) {
+                context.root().saveNext(next);
+                record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed, applied at the domain's next start (deploy-tool restart-domain "
+                        + name + "): " + String.join("; ", changes));
+                return new Reconfiguration(changes, true);
             }
-            context.root().saveNext(next);
-            record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed, applied at the domain's next start (deploy-tool restart-domain "
-                    + name + "): " + String.join("; ", changes));
-            return new Reconfiguration(changes, true);
+            // Stopped, or running and given its own configuration again: it is the domain's, and nothing waits any more.
+            context.root().save(next);
+            if (!running) {
+                config = next;
+            }
+            if (!changes.isEmpty()) {
+                record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed: " + String.join("; ", changes));
+            }
+            return new Reconfiguration(changes, false);
         } finally {
             lock.unlock();
         }

@@ -61,6 +61,8 @@ public final class Supervisor implements AutoCloseable {
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
         SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, resetSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
         this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root, spares);
+        // A minute in, so as not to compete with the domains' starts; then daily.
+        executor.scheduleAtFixedRate(this::pruneEndedIsolates, 1, Duration.ofDays(1).toMinutes(), TimeUnit.MINUTES);
     }
 
     /** The spare isolates: filled once the domains that should run have started ({@link #resumeAll}). */
@@ -98,8 +100,6 @@ public final class Supervisor implements AutoCloseable {
         }
         LOG.log(System.Logger.Level.INFO, "supervising " + domains.size() + " domain(s); " + resuming.size() + " to keep running");
         context.spares().fill();
-        // A minute in, so as not to compete with the domains' starts; then daily.
-        context.executor().scheduleAtFixedRate(this::pruneEndedIsolates, 1, Duration.ofDays(1).toMinutes(), TimeUnit.MINUTES);
     }
 
     /**

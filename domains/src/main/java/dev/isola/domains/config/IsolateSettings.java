@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -111,6 +112,7 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
      * @throws IllegalArgumentException naming an option that is none, or that has a setting of its own
      */
     public static List<String> checkJvmOptions(List<String> options) {
+        Map<String, String> properties = new HashMap<>();
         for (String option : options) {
             if (!option.startsWith("-") || option.isBlank()) {
                 throw new IllegalArgumentException("'" + option + "' is not a JVM option (options start with '-', e.g. -XX:TieredStopAtLevel=1)");
@@ -123,15 +125,16 @@ public record IsolateSettings(MemorySize heap, MemorySize youngGeneration, Memor
                 throw new IllegalArgumentException("'" + option + "': a domain runs the server image's class path; deploy an application's"
                         + " jars in its EAR instead");
             }
-            SystemPropertyOption.parse(option).map(SystemPropertyOption::name)
-                    .filter(name -> RESERVED_PROPERTY_PREFIXES.stream().anyMatch(name::startsWith))
-                    .ifPresent(name -> {
-                        throw new IllegalArgumentException("'" + option + "': system property " + name + " is set by the server itself");
-                    });
+            Optional<SystemPropertyOption> property = SystemPropertyOption.parse(option);
+            if (property.isPresent()) {
+                String name = property.get().name();
+                if (RESERVED_PROPERTY_PREFIXES.stream().anyMatch(name::startsWith)) {
+                    throw new IllegalArgumentException("'" + option + "': system property " + name + " is set by the server itself");
+                }
+                properties.put(name, property.get().value());
+            }
         }
         // The log file's limits, checked now rather than when the isolate starts and cannot open its log.
-        Map<String, String> properties = new HashMap<>();
-        options.forEach(option -> SystemPropertyOption.parse(option).ifPresent(p -> properties.put(p.name(), p.value())));
         RotatingFileHandler.limits(properties::get);
         return List.copyOf(options);
     }

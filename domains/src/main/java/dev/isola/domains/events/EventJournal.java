@@ -2,10 +2,9 @@ package dev.isola.domains.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.isola.domains.JsonFiles;
+import dev.isola.domains.logging.LogTail;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,8 +28,6 @@ import java.util.List;
 public final class EventJournal {
 
     static final long DEFAULT_MAX_SIZE = 4L << 20;
-    /** Read from the end in pieces of this size, more while they hold fewer lines than asked for. */
-    private static final int TAIL_CHUNK = 64 * 1024;
 
     private final Path file;
     private final long maxSize;
@@ -87,31 +84,14 @@ public final class EventJournal {
         return events;
     }
 
-    /** The last {@code limit} lines of {@code journal} that are not blank, read from its end; none when it does not exist. */
+    /** The last {@code limit} lines of {@code journal}, read from its end ({@link LogTail}); none when it does not exist. */
     private static List<String> lastLines(Path journal, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        try (RandomAccessFile in = new RandomAccessFile(journal.toFile(), "r")) {
-            long length = in.length();
-            long from = length;
-            List<String> lines = List.of();
-            for (int chunk = TAIL_CHUNK; ; chunk = (int) Math.min((long) chunk * 2, Integer.MAX_VALUE / 2)) {
-                from = Math.max(0, length - chunk);
-                byte[] bytes = new byte[(int) (length - from)];
-                in.seek(from);
-                in.readFully(bytes);
-                String text = new String(bytes, StandardCharsets.UTF_8);
-                // Unless at the start, the first line is cut: it is read whole in the next, larger piece if needed.
-                List<String> whole = text.lines().skip(from > 0 ? 1 : 0).filter(line -> !line.isBlank()).toList();
-                lines = whole;
-                if (whole.size() >= limit || from == 0) {
-                    break;
-                }
-            }
-            return lines.subList(Math.max(0, lines.size() - limit), lines.size());
-        } catch (FileNotFoundException e) {
-            return List.of();
+        try {
+            // The whole file if need be: it is bounded by the journal's size, and every line asked for is wanted.
+            return LogTail.of(journal, limit, Long.MAX_VALUE).stream().filter(line -> !line.isBlank()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the event journal " + journal + ": " + e.getMessage(), e);
         }

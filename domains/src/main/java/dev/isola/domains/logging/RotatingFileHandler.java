@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.logging.ErrorManager;
 import java.util.logging.LogRecord;
 import java.util.logging.StreamHandler;
@@ -61,7 +63,7 @@ public final class RotatingFileHandler extends StreamHandler {
 
     /** A handler with the limits the system properties give ({@link #limits}). */
     public static RotatingFileHandler withConfiguredLimits(Path file) throws IOException {
-        Limits limits = limits(name -> System.getProperty(name));
+        Limits limits = limits(System::getProperty);
         return new RotatingFileHandler(file, limits.maxSize(), limits.keep());
     }
 
@@ -76,8 +78,8 @@ public final class RotatingFileHandler extends StreamHandler {
      *
      * @throws IllegalArgumentException naming the property whose value is wrong
      */
-    public static Limits limits(java.util.function.Function<String, String> properties) {
-        String size = java.util.Objects.requireNonNullElse(properties.apply(MAX_SIZE_PROPERTY), DEFAULT_MAX_SIZE);
+    public static Limits limits(Function<String, String> properties) {
+        String size = Objects.requireNonNullElse(properties.apply(MAX_SIZE_PROPERTY), DEFAULT_MAX_SIZE);
         long maxSize;
         try {
             maxSize = MemorySize.parse(size).bytes();
@@ -87,7 +89,7 @@ public final class RotatingFileHandler extends StreamHandler {
         if (maxSize < MIN_SIZE) {
             throw new IllegalArgumentException(MAX_SIZE_PROPERTY + "=" + size + " is below the smallest log file size, 1k");
         }
-        String files = java.util.Objects.requireNonNullElse(properties.apply(FILES_PROPERTY), Integer.toString(DEFAULT_FILES));
+        String files = Objects.requireNonNullElse(properties.apply(FILES_PROPERTY), Integer.toString(DEFAULT_FILES));
         int keep;
         try {
             keep = Integer.parseInt(files);

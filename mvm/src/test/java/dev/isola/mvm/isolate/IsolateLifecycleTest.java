@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -204,9 +205,9 @@ class IsolateLifecycleTest {
             // As a frozen spare's: the process is gone, but nobody recorded an end, since a thaw continues in the directory.
             Files.delete(registry.find(unrecorded.id()).orElseThrow().runDirectory().resolve("termination.properties"));
 
-            assertEquals(0, registry.prune(java.time.Duration.ofDays(7)), "ended moments ago");
+            assertEquals(0, registry.prune(Duration.ofDays(7)), "ended moments ago");
             assertEquals(3, registry.all().size());
-            assertEquals(1, registry.prune(java.time.Duration.ZERO));
+            assertEquals(1, registry.prune(Duration.ZERO));
             assertEquals(List.of(running.id(), unrecorded.id()).stream().sorted().toList(),
                     registry.all().stream().map(IsolateRecord::id).sorted().toList(), "the running isolate and the unrecorded end stay");
             assertFalse(Files.exists(MvmHome.isolatesDirectory(home).resolve(ended.id())), "the ended isolate's run directory is gone");

@@ -1,4 +1,4 @@
-package dev.isola.admin.supervise;
+package dev.isola.domains.logging;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
