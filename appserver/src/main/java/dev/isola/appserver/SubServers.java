@@ -410,6 +410,12 @@ public final class SubServers implements AutoCloseable {
         return jms.destinations();
     }
 
+    /** The requests each web module has answered since its deployment; empty in an isolate without the web role. */
+    public List<WebServer.ModuleRequests> webRequests() {
+        requireRunning();
+        return web == null ? List.of() : web.requests();
+    }
+
     /** One JMS destination's statistics, or empty if it is not declared (or the broker runs in another isolate). */
     public Optional<DestinationStats> jmsDestination(String name, DestinationType type) {
         requireRunning();

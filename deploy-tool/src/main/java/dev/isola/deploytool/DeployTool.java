@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -143,6 +144,12 @@ public final class DeployTool {
                 app.path("archive").asText()));
         for (JsonNode url : app.path("urls")) {
             line.append("  ").append(url.asText());
+        }
+        JsonNode requests = app.path("requests");
+        if (requests.isObject()) {
+            line.append(String.format(Locale.ROOT, "\n    requests: %,d, server errors: %,d, client errors: %,d, mean %.0f ms, active: %d",
+                    requests.path("total").asLong(), requests.path("serverErrors").asLong(), requests.path("clientErrors").asLong(),
+                    requests.path("meanMillis").asDouble(), requests.path("active").asLong()));
         }
         for (JsonNode problem : app.path("problems")) {
             line.append("\n    problem: ").append(problem.asText());

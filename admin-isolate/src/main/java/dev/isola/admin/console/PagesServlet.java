@@ -133,13 +133,14 @@ final class PagesServlet extends HttpServlet {
                 links.add(Html.t("<a class=\"app-url\" href=\"{}\">{}</a> ", url, url));
             }
             applications.add(Html.t("""
-                    <tr data-application="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>
+                    <tr data-application="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="requests">{}</td><td>{}</td>
                     <td class="actions"><button type="button" data-redeploy="{}">Redeploy</button>
                     <button type="button" class="danger" data-undeploy="{}">Undeploy</button></td></tr>""",
-                    a.name(), a.name(), a.state(), String.join(", ", a.modules()), Html.join(links), String.join("; ", a.problems()), a.name(), a.name()));
+                    a.name(), a.name(), a.state(), String.join(", ", a.modules()), Html.join(links), a.requests() == null ? "–" : a.requests().summary(),
+                    String.join("; ", a.problems()), a.name(), a.name()));
         }
         if (applications.isEmpty()) {
-            applications.add(Html.raw("<tr><td colspan=\"6\" class=\"muted\">No application is deployed.</td></tr>"));
+            applications.add(Html.raw("<tr><td colspan=\"7\" class=\"muted\">No application is deployed.</td></tr>"));
         }
         return Html.t("""
                 <main>
@@ -161,7 +162,7 @@ final class PagesServlet extends HttpServlet {
                 <section>
                 <h2>Applications</h2>
                 <div class="scroll"><table id="applications">
-                <thead><tr><th>Name</th><th>State</th><th>Modules</th><th>URLs</th><th>Problems</th><th></th></tr></thead>
+                <thead><tr><th>Name</th><th>State</th><th>Modules</th><th>URLs</th><th>Requests</th><th>Problems</th><th></th></tr></thead>
                 <tbody>{}</tbody>
                 </table></div>
                 <form id="deploy" class="grid">

@@ -5,8 +5,10 @@ import dev.isola.admin.supervise.IsolateView;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.control.MemberMetrics;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
@@ -24,7 +26,8 @@ import java.util.Map;
  * The Prometheus metrics of {@code /metrics}, taken when scraped: each domain's state,
  * restarts and applications; each isolate's heap, young generation, collections, PSS
  * (shared and private) and classes from the shared AOT cache; each JMS destination's depth,
- * consumers and counters. Written in the Prometheus text format by the Prometheus Java client.
+ * consumers and counters; each web module's requests by status class, those being answered and
+ * their durations as a histogram. Written in the Prometheus text format by the Prometheus Java client.
  */
 public final class PrometheusMetrics {
 
@@ -45,6 +48,7 @@ public final class PrometheusMetrics {
     MetricSnapshots collect() {
         Gauges gauges = new Gauges();
         Counters counters = new Counters();
+        Histograms histograms = new Histograms();
         gauges.add("isola_admin_uptime_seconds", "Seconds since the admin isolate started", Labels.EMPTY,
                 Duration.between(adminStarted, Instant.now()).toSeconds());
         for (DomainRuntime domain : supervisor.all()) {
@@ -83,12 +87,36 @@ public final class PrometheusMetrics {
                     counters.add("isola_jms_messages_acknowledged", "Messages consumed from the destination", labels, d.acknowledged());
                     counters.add("isola_jms_messages_dead_lettered", "Messages moved to a dead-letter queue", labels, d.deadLettered());
                 }
+                for (MemberMetrics.WebModuleMetrics m : member.getValue().webModules()) {
+                    Labels labels = Labels.of("application", m.application(), "context", m.contextPath().isEmpty() ? "/" : m.contextPath(),
+                            "domain", domain.name(), "isolate", member.getKey(), "module", m.module());
+                    for (int statusClass = 0; statusClass < m.byStatusClass().size(); statusClass++) {
+                        counters.add("isola_http_requests", "HTTP requests a web module answered since its deployment, by status class",
+                                labels.add("status", (statusClass + 1) + "xx"), m.byStatusClass().get(statusClass));
+                    }
+                    gauges.add("isola_http_requests_active", "HTTP requests a web module is answering", labels, m.active());
+                    histograms.add("isola_http_request_duration_seconds", "Time from a request reaching a web module to its response",
+                            histogramPoint(labels, m));
+                }
             }
         }
         List<MetricSnapshot> all = new ArrayList<>();
         all.addAll(gauges.build());
         all.addAll(counters.build());
+        all.addAll(histograms.build());
         return new MetricSnapshots(all);
+    }
+
+    /** A web module's durations as a classic histogram: its buckets with the last one's bound +Inf, and their sum. */
+    private static HistogramSnapshot.HistogramDataPointSnapshot histogramPoint(Labels labels, MemberMetrics.WebModuleMetrics m) {
+        double[] bounds = new double[m.byDuration().size()];
+        long[] counts = new long[bounds.length];
+        for (int i = 0; i < bounds.length; i++) {
+            bounds[i] = i < m.bucketBounds().size() ? m.bucketBounds().get(i) : Double.POSITIVE_INFINITY;
+            counts[i] = m.byDuration().get(i);
+        }
+        return HistogramSnapshot.HistogramDataPointSnapshot.builder().classicHistogramBuckets(ClassicHistogramBuckets.of(bounds, counts))
+                .sum(m.durationSeconds()).labels(labels).build();
     }
 
     /** Data points grouped by metric, in the order first seen; {@code P} a data point, {@code S} a metric's snapshot. */
@@ -96,19 +124,11 @@ public final class PrometheusMetrics {
         private final Map<String, String> help = new LinkedHashMap<>();
         private final Map<String, List<P>> points = new LinkedHashMap<>();
 
-        abstract P point(Labels labels, double value);
-
         abstract S snapshot(String name, String help, List<P> points);
 
-        void add(String name, String text, Labels labels, double value) {
+        void add(String name, String text, P point) {
             help.putIfAbsent(name, text);
-            points.computeIfAbsent(name, n -> new ArrayList<>()).add(point(labels, value));
-        }
-
-        void addIfKnown(String name, String text, Labels labels, Long value) {
-            if (value != null) {
-                add(name, text, labels, value);
-            }
+            points.computeIfAbsent(name, n -> new ArrayList<>()).add(point);
         }
 
         List<S> build() {
@@ -118,7 +138,23 @@ public final class PrometheusMetrics {
         }
     }
 
-    private static final class Gauges extends Family<GaugeSnapshot.GaugeDataPointSnapshot, GaugeSnapshot> {
+    /** A family whose data points are one number each. */
+    private abstract static class ValueFamily<P, S> extends Family<P, S> {
+
+        abstract P point(Labels labels, double value);
+
+        void add(String name, String text, Labels labels, double value) {
+            add(name, text, point(labels, value));
+        }
+
+        void addIfKnown(String name, String text, Labels labels, Long value) {
+            if (value != null) {
+                add(name, text, labels, value);
+            }
+        }
+    }
+
+    private static final class Gauges extends ValueFamily<GaugeSnapshot.GaugeDataPointSnapshot, GaugeSnapshot> {
         @Override
         GaugeSnapshot.GaugeDataPointSnapshot point(Labels labels, double value) {
             return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
@@ -132,7 +168,7 @@ public final class PrometheusMetrics {
         }
     }
 
-    private static final class Counters extends Family<CounterSnapshot.CounterDataPointSnapshot, CounterSnapshot> {
+    private static final class Counters extends ValueFamily<CounterSnapshot.CounterDataPointSnapshot, CounterSnapshot> {
         @Override
         CounterSnapshot.CounterDataPointSnapshot point(Labels labels, double value) {
             return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
@@ -141,6 +177,15 @@ public final class PrometheusMetrics {
         @Override
         CounterSnapshot snapshot(String name, String help, List<CounterSnapshot.CounterDataPointSnapshot> points) {
             CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+            points.forEach(b::dataPoint);
+            return b.build();
+        }
+    }
+
+    private static final class Histograms extends Family<HistogramSnapshot.HistogramDataPointSnapshot, HistogramSnapshot> {
+        @Override
+        HistogramSnapshot snapshot(String name, String help, List<HistogramSnapshot.HistogramDataPointSnapshot> points) {
+            HistogramSnapshot.Builder b = HistogramSnapshot.builder().name(name).help(help);
             points.forEach(b::dataPoint);
             return b.build();
         }

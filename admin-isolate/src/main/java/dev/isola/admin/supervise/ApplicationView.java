@@ -11,7 +11,9 @@ import java.util.List;
  * @param modules  one line per module, as the isolates report them
  * @param urls     where its web modules answer
  * @param problems what went wrong where, empty when nothing did
+ * @param requests the HTTP requests its web modules answered since their deployment; null when the domain does not run
+ *                 or the application has no web module
  */
 public record ApplicationView(String name, String archive, long size, String sha256, Instant deployedAt, String state, List<String> modules,
-                              List<String> urls, List<String> problems) {
+                              List<String> urls, List<String> problems, ApplicationRequests requests) {
 }

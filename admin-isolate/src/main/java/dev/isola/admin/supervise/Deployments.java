@@ -7,6 +7,7 @@ import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.control.ApplicationStatus;
 import dev.isola.domains.control.ControlException;
+import dev.isola.domains.control.MemberMetrics;
 import dev.isola.domains.control.MemberStatus;
 import dev.isola.domains.events.DomainEvent;
 import dev.isola.mvm.invoke.Invoker;
@@ -19,6 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -179,6 +181,8 @@ public final class Deployments {
                 }
             }
         }
+        // The request counters come with the isolates' metrics, asked for once for all the applications.
+        Collection<MemberMetrics> metrics = running ? domain.metrics().values() : List.of();
         List<ApplicationView> views = new ArrayList<>();
         for (ApplicationRecord record : records) {
             Set<String> modules = new LinkedHashSet<>();
@@ -202,7 +206,7 @@ public final class Deployments {
             }
             String state = !running ? "RECORDED" : problems.isEmpty() ? "DEPLOYED" : "FAILED";
             views.add(new ApplicationView(record.name(), record.archive(), record.size(), record.sha256(), record.deployedAt(), state,
-                    List.copyOf(modules), urls, problems));
+                    List.copyOf(modules), urls, problems, ApplicationRequests.of(record.name(), metrics).orElse(null)));
         }
         return views;
     }

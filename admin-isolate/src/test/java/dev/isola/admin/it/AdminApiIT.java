@@ -192,6 +192,13 @@ class AdminApiIT {
         AdminFixture.await("the props domain's isolate to end", () -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
     }
 
+    /** The value of the sample {@code series} (name and labels, as written) in a Prometheus text exposition. */
+    private static double metric(String exposition, String series) {
+        return exposition.lines().filter(line -> line.startsWith(series + " ")).findFirst()
+                .map(line -> Double.parseDouble(line.substring(series.length() + 1).trim()))
+                .orElseThrow(() -> new AssertionError("no " + series + " in\n" + exposition));
+    }
+
     private static HttpResponse<String> createDomain(String json) throws Exception {
         return admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString(json), "application/json");
     }
@@ -218,6 +225,26 @@ class AdminApiIT {
         assertTrue(metrics.contains("isola_isolate_pss_bytes{domain=\"shop\",isolate=\"shop\",member=\"server\"}"), metrics);
         assertTrue(metrics.contains("isola_domain_state{domain=\"shop\",state=\"RUNNING\"} 1.0"), metrics);
         assertTrue(metrics.contains("isola_jms_messages_enqueued_total{destination=\"orders\",domain=\"shop\",isolate=\"shop\",type=\"queue\"} 1.0"), metrics);
+        // The orders page answered the order (202) and every poll for its processing (200): each one counted, as 2xx, with its duration.
+        String module = "application=\"orders\",context=\"/orders\",domain=\"shop\",isolate=\"shop\",module=\"orders\"";
+        double answered = metric(metrics, "isola_http_requests_total{" + module + ",status=\"2xx\"}");
+        assertTrue(answered >= 2, metrics);
+        assertEquals(0.0, metric(metrics, "isola_http_requests_total{" + module + ",status=\"5xx\"}"), metrics);
+        assertEquals(answered, metric(metrics, "isola_http_request_duration_seconds_count{" + module + "}"), metrics);
+        assertEquals(answered, metric(metrics, "isola_http_request_duration_seconds_bucket{" + module + ",le=\"+Inf\"}"), metrics);
+        assertTrue(metric(metrics, "isola_http_request_duration_seconds_sum{" + module + "}") > 0, metrics);
+        // The same counters beside the application, in the API and in list-applications (a scrape later: at least as many).
+        JsonNode requests = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        for (JsonNode application : admin.json("/api/domains/shop/applications")) {
+            if (application.path("name").asText().equals("orders")) {
+                requests = application.path("requests");
+            }
+        }
+        assertTrue(requests.path("total").asLong() >= (long) answered && requests.path("serverErrors").asLong() == 0
+                && requests.path("meanMillis").asDouble() > 0, requests.toString());
+        AdminFixture.ToolRun listed = admin.deployTool("list-applications", "--domain", "shop");
+        assertEquals(0, listed.exitCode(), listed.toString());
+        assertTrue(listed.out().matches("(?s).*\\n    requests: [0-9,]+, server errors: 0, client errors: [0-9,]+, mean \\d+ ms, active: \\d+.*"), listed.out());
 
         List<String> kinds = new java.util.ArrayList<>();
         admin.json("/api/domains/shop/events").forEach(e -> kinds.add(e.path("kind").asText()));

@@ -220,6 +220,11 @@ class ConsoleBrowserIT {
             chromium.until("the application's URL", d -> d.getCurrentUrl().equals(url));
             chromium.open(url + "orders");
             assertEquals("processed=", chromium.find("body").getText(), "the application of " + domain + " answers");
+            // Back on the domain's page, the application shows the requests just made (its URL and its page), with their mean time.
+            chromium.open(console("/domains/" + domain));
+            String requests = text("#applications tr[data-application=orders] td.requests");
+            Matcher counted = Pattern.compile("([0-9,]+)( · .+)? · mean \\d+ ms").matcher(requests);
+            assertTrue(counted.matches() && Long.parseLong(counted.group(1).replace(",", "")) >= 2, requests);
         }
     }
 

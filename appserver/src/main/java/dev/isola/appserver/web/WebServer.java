@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,16 @@ public final class WebServer implements AutoCloseable {
     private final Optional<JspCache> jspCache;
     private int port;
 
-    private record Deployed(String owner, StandardContext context, List<ClassLoader> registered, Optional<JspPublishingValve> publishing) { }
+    private record Deployed(WebModuleSpec spec, StandardContext context, List<ClassLoader> registered, Optional<JspPublishingValve> publishing,
+                            RequestStatistics requests) {
+        String owner() {
+            return spec.application() + "/" + spec.module();
+        }
+    }
+
+    /** The requests one deployed web module has answered ({@link #requests()}). */
+    public record ModuleRequests(String application, String module, String contextPath, RequestStatistics.Snapshot requests) {
+    }
 
     public WebServer(String host, int port, Path baseDirectory) {
         this(host, port, baseDirectory, Optional.empty());
@@ -178,6 +188,9 @@ public final class WebServer implements AutoCloseable {
                 }
             }
         });
+        // First in the pipeline, so that the time counted includes the valves after it.
+        RequestStatistics requests = new RequestStatistics();
+        ctx.getPipeline().addValve(new RequestMetricsValve(requests));
         Optional<JspPublishingValve> publishing = jspCache.map(cache -> {
             Path entry = cache.entry(spec.archiveSha256(), spec.module());
             Path work = spec.workDirectory().toAbsolutePath();
@@ -193,7 +206,15 @@ public final class WebServer implements AutoCloseable {
             throw new IllegalStateException("web module " + spec.module() + " at " + spec.contextPath()
                     + " failed to start (the web sub-server's log has the cause)");
         }
-        contexts.put(spec.contextPath(), new Deployed(spec.application() + "/" + spec.module(), ctx, registered, publishing));
+        contexts.put(spec.contextPath(), new Deployed(spec, ctx, registered, publishing, requests));
+    }
+
+    /** The requests each deployed web module has answered since its deployment, by context path. */
+    public List<ModuleRequests> requests() {
+        return contexts.values().stream()
+                .sorted(Comparator.comparing((Deployed d) -> d.spec().contextPath()))
+                .map(d -> new ModuleRequests(d.spec().application(), d.spec().module(), d.spec().contextPath(), d.requests().snapshot()))
+                .toList();
     }
 
     /** Stops and removes the context at {@code contextPath}, if any. */

@@ -11,8 +11,10 @@ import java.util.List;
  * @param at              when they were taken
  * @param applications    applications deployed
  * @param jmsDestinations every JMS destination of the isolate's JMS sub-server (none without one)
+ * @param webModules      the requests of every web module of the isolate's web sub-server (none without one)
  */
-public record MemberMetrics(Instant at, int applications, List<DestinationMetrics> jmsDestinations) implements Serializable {
+public record MemberMetrics(Instant at, int applications, List<DestinationMetrics> jmsDestinations, List<WebModuleMetrics> webModules)
+        implements Serializable {
 
     /**
      * One JMS destination.
@@ -23,7 +25,37 @@ public record MemberMetrics(Instant at, int applications, List<DestinationMetric
                                      long expired, long deadLettered) implements Serializable {
     }
 
+    /**
+     * The requests one web module has answered since it was deployed.
+     *
+     * @param contextPath     where it is served ("" for the root)
+     * @param byStatusClass   responses with a 1xx, 2xx, 3xx, 4xx and 5xx status, in that order
+     * @param bucketBounds    upper bounds of the duration buckets, in seconds, ascending
+     * @param byDuration      responses per duration bucket, not cumulative: one per bound, then one for the slower ones
+     * @param durationSeconds the time all responses took together
+     * @param active          requests being answered when the figures were taken
+     */
+    public record WebModuleMetrics(String application, String module, String contextPath, List<Long> byStatusClass, List<Double> bucketBounds,
+                                   List<Long> byDuration, double durationSeconds, long active) implements Serializable {
+
+        public WebModuleMetrics {
+            byStatusClass = List.copyOf(byStatusClass);
+            bucketBounds = List.copyOf(bucketBounds);
+            byDuration = List.copyOf(byDuration);
+            if (byStatusClass.size() != 5 || byDuration.size() != bucketBounds.size() + 1) {
+                throw new IllegalArgumentException("5 status classes and one duration bucket more than bounds expected, got "
+                        + byStatusClass.size() + " and " + byDuration.size() + " for " + bucketBounds.size() + " bounds");
+            }
+        }
+
+        /** Every response counted. */
+        public long requests() {
+            return byStatusClass.stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
     public MemberMetrics {
         jmsDestinations = List.copyOf(jmsDestinations);
+        webModules = List.copyOf(webModules);
     }
 }

@@ -4,6 +4,8 @@ import dev.isola.appserver.Deployment;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.web.RequestStatistics;
+import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRecord;
 import dev.isola.domains.applications.ApplicationRegistry;
@@ -198,14 +200,19 @@ final class ControlListener implements DomainControl {
     public MemberMetrics metrics() {
         MemberServer current = server;
         if (current == null) {
-            return new MemberMetrics(Instant.now(), 0, List.of());
+            return new MemberMetrics(Instant.now(), 0, List.of(), List.of());
         }
         List<MemberMetrics.DestinationMetrics> destinations = new ArrayList<>();
         for (DestinationStats s : current.jmsDestinations()) {
             destinations.add(new MemberMetrics.DestinationMetrics(s.name(), s.type().name().toLowerCase(Locale.ROOT), s.depth(), s.inFlight(),
                     s.consumers(), s.enqueued(), s.acknowledged(), s.expired(), s.deadLettered()));
         }
-        return new MemberMetrics(Instant.now(), current.deployments().size(), destinations);
+        List<MemberMetrics.WebModuleMetrics> webModules = new ArrayList<>();
+        for (WebServer.ModuleRequests m : current.webRequests()) {
+            webModules.add(new MemberMetrics.WebModuleMetrics(m.application(), m.module(), m.contextPath(), m.requests().byStatusClass(),
+                    RequestStatistics.BUCKET_BOUNDS, m.requests().byDuration(), m.requests().durationSeconds(), m.requests().active()));
+        }
+        return new MemberMetrics(Instant.now(), current.deployments().size(), destinations, webModules);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.config.DomainConfig;
@@ -84,6 +85,10 @@ final class MemberServer implements AutoCloseable {
 
     List<DestinationStats> jmsDestinations() {
         return member.hosts(SubServerRole.JMS) ? server.jmsDestinations() : List.of();
+    }
+
+    List<WebServer.ModuleRequests> webRequests() {
+        return member.hosts(SubServerRole.WEB) ? server.webRequests() : List.of();
     }
 
     void connectEjb(LinkPair toEjbIsolate) {
