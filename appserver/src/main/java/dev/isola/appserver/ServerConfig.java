@@ -4,6 +4,7 @@ import dev.isola.appserver.ejb.EjbSettings;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.JmsConfig;
+import dev.isola.appserver.web.AccessLog;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,10 +35,11 @@ import java.util.Set;
  *                           domains root); null: this server compiles its own
  * @param databaseTemplates  where new embedded Derby databases are copied from (a domain's: under the domains root; see
  *                           {@code DerbyDatabaseTemplates}); null: Derby creates every database itself
+ * @param accessLog          the web sub-server's HTTP access log; null: none
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
-                           Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates) {
+                           Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates, AccessLog accessLog) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -88,6 +90,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private String domain = "default";
         private Path jspCache;
         private Path databaseTemplates;
+        private AccessLog accessLog;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -113,6 +116,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         /** Makes new embedded Derby databases by copying empty ones kept in this directory (see {@code DerbyDatabaseTemplates}); none unless set. */
         public Builder databaseTemplates(Path directory) { this.databaseTemplates = Objects.requireNonNull(directory, "directory"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
+        public Builder accessLog(AccessLog log) { this.accessLog = Objects.requireNonNull(log, "log"); return this; }
+
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
         /** Replaces the default datasource; its name is always {@value #DEFAULT_DATASOURCE}. */
@@ -124,7 +129,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain, jspCache, databaseTemplates);
+                    roles, domain, jspCache, databaseTemplates, accessLog);
         }
     }
 }

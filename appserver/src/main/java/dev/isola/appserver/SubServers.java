@@ -171,7 +171,7 @@ public final class SubServers implements AutoCloseable {
                 }
             }
             webServer = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
-                    Optional.ofNullable(config.jspCache()).map(JspCache::new)) : null;
+                    Optional.ofNullable(config.jspCache()).map(JspCache::new), Optional.ofNullable(config.accessLog())) : null;
         } catch (RuntimeException e) {
             // Nothing half-started stays behind: the broker is stopped once it is up, the pools closed.
             try {

@@ -64,6 +64,16 @@ final class ConfigureDomain implements Callable<Integer> {
     @Option(names = "--no-jvm-options", description = "no further JVM options in any isolate")
     boolean noJvmOptions;
 
+    @Option(names = "--access-log", paramLabel = "on|off", description = "write an HTTP access log (logs/<isolate>-access.<date>.log) or not")
+    String accessLog;
+
+    @Option(names = "--access-log-pattern", paramLabel = "PATTERN", description = "what each access log line holds: common, combined,"
+            + " or Tomcat access log codes such as '%h %t \"%r\" %s %b %D'")
+    String accessLogPattern;
+
+    @Option(names = "--access-log-days", paramLabel = "DAYS", description = "how many days of access log files are kept")
+    Integer accessLogDays;
+
     @Option(names = "--restart", description = "restart the domain if it runs, so that it takes the change now")
     boolean restart;
 
@@ -72,8 +82,12 @@ final class ConfigureDomain implements Callable<Integer> {
         if (jvmOptions != null && noJvmOptions) {
             throw new ToolException(ExitCodes.USAGE, "--jvm-option and --no-jvm-options exclude each other");
         }
+        if (accessLog != null && !accessLog.equals("on") && !accessLog.equals("off")) {
+            throw new ToolException(ExitCodes.USAGE, "--access-log takes on or off, not '" + accessLog + "'");
+        }
         boolean changesSomething = file != null || mode != null || host != null || port != null || heap != null || young != null
-                || busyYoung != null || collector != null || jvmOptions != null || noJvmOptions;
+                || busyYoung != null || collector != null || jvmOptions != null || noJvmOptions || accessLog != null
+                || accessLogPattern != null || accessLogDays != null;
         if (!changesSomething) {
             throw new ToolException(ExitCodes.USAGE, "nothing to change: give --file or a setting (--port, --heap, ...); see deploy-tool help configure-domain");
         }
@@ -96,6 +110,12 @@ final class ConfigureDomain implements Callable<Integer> {
             ArrayNode options = AdminConnection.JSON.createArrayNode();
             Optional.ofNullable(jvmOptions).orElse(List.of()).forEach(options::add);
             everyIsolate(configuration, "jvmOptions", options);
+        }
+        if (accessLog != null || accessLogPattern != null || accessLogDays != null) {
+            ObjectNode log = configuration.get("accessLog") instanceof ObjectNode existing ? existing : configuration.putObject("accessLog");
+            Optional.ofNullable(accessLog).ifPresent(on -> log.put("enabled", on.equals("on")));
+            Optional.ofNullable(accessLogPattern).ifPresent(p -> log.put("pattern", p));
+            Optional.ofNullable(accessLogDays).ifPresent(d -> log.put("maxDays", d));
         }
         JsonNode answer = admin.put(path + "/configuration", configuration);
         JsonNode restarted = restart && answer.path("pending").asBoolean() ? admin.post(path + "/restart") : null;

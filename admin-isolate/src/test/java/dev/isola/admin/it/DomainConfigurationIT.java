@@ -225,6 +225,39 @@ class DomainConfigurationIT {
 
     @Test
     @Order(6)
+    void anAccessLogIsWrittenOnceTurnedOnAndAPatternTomcatDoesNotKnowIsRefused() throws Exception {
+        AdminFixture.ToolRun unknownCode = admin.deployTool("configure-domain", "shop", "--access-log", "on", "--access-log-pattern", "%h %Q");
+        assertEquals(ExitCodes.REJECTED, unknownCode.exitCode(), unknownCode.toString());
+        assertTrue(unknownCode.err().contains("accessLog.pattern") && unknownCode.err().contains("does not know: %Q"), unknownCode.err());
+        AdminFixture.ToolRun notOnOrOff = admin.deployTool("configure-domain", "shop", "--access-log", "yes");
+        assertEquals(ExitCodes.USAGE, notOnOrOff.exitCode(), notOnOrOff.toString());
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean(), "nothing written");
+
+        AdminFixture.ToolRun on = admin.deployTool("configure-domain", "shop", "--access-log", "on", "--access-log-pattern", "%m %U %s",
+                "--restart");
+        assertEquals(0, on.exitCode(), on.toString());
+        assertTrue(on.out().contains("accessLog.enabled: false -> true"), on.out());
+        assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
+        // Tomcat writes the buffered lines out every few seconds.
+        Path logs = admin.domainsRoot().resolve("shop/logs");
+        AdminFixture.await("the request in shop-access.<date>.log", () -> accessLogLines(logs).contains("GET /orders/orders 200"));
+    }
+
+    /** Every line of the domain's access log files, oldest file first; none while there is no file. */
+    private static List<String> accessLogLines(Path logs) {
+        List<String> lines = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(logs)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("shop-access\\.\\d{4}-\\d{2}-\\d{2}\\.log")).sorted().toList()) {
+                lines.addAll(Files.readAllLines(file));
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return lines;
+    }
+
+    @Test
+    @Order(7)
     void aRestartedAdminIsolateStartingADomainThatNoLongerRunsAppliesTheWaitingChange() throws Exception {
         int lastPort = AdminFixture.freePort();
         assertEquals(0, admin.deployTool("configure-domain", "shop", "--port", Integer.toString(lastPort)).exitCode());

@@ -74,6 +74,11 @@ public final class WebServer implements AutoCloseable {
 
     /** @param jspCache where compiled JSPs are shared with other servers (see {@link JspCache}); empty: every server compiles its own */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache) {
+        this(host, port, baseDirectory, jspCache, Optional.empty());
+    }
+
+    /** @param accessLog the HTTP access log to write; empty: none */
+    public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog) {
         this.jspCache = jspCache;
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         this.baseDirectory = baseDirectory;
@@ -88,6 +93,7 @@ public final class WebServer implements AutoCloseable {
         connector.setProperty("useVirtualThreads", "true");
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
+        accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
         this.serverJarsToSkip = serverJars(false);
     }

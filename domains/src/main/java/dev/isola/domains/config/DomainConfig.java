@@ -28,9 +28,10 @@ import java.util.regex.Pattern;
  * @param isolates        the settings of each member of the mode, and only those
  * @param dataSources     datasources bound under {@code java:global/…} in every isolate of the domain
  * @param jmsDestinations destinations the JMS sub-server declares at start
+ * @param accessLog       whether and how the web sub-server writes an HTTP access log
  */
 public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
-                           List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations) {
+                           List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog) {
 
     /** Lower case so that names are the same on every file system; short so isolate names stay readable. */
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,29}");
@@ -41,6 +42,7 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     public DomainConfig {
         checkName(name);
         Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(accessLog, "accessLog");
         if (host == null || host.isBlank()) {
             throw new DomainConfigException("host", "must not be blank (use 127.0.0.1 for loopback, 0.0.0.0 for every interface)");
         }
@@ -111,7 +113,7 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
         for (Member member : Member.of(mode)) {
             isolates.put(member, IsolateSettings.defaults(member));
         }
-        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of());
+        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT);
     }
 
     /**
@@ -143,10 +145,14 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     public DomainConfig withIsolate(Member member, IsolateSettings settings) {
         Map<Member, IsolateSettings> next = new EnumMap<>(isolates);
         next.put(member, settings);
-        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations);
+        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog);
     }
 
     public DomainConfig withHttpPort(int port) {
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations);
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog);
+    }
+
+    public DomainConfig withAccessLog(AccessLogConfig log) {
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log);
     }
 }

@@ -44,7 +44,8 @@ import java.util.Set;
  *   "isolate":  { "heap": "256m", "youngGeneration": "4m", "collector": "serial" },  // over every isolate's defaults
  *   "isolates": { "ejb": { "heap": "512m", "jvmOptions": ["-Xss512k"] } },           // per isolate: server | web | ejb | jms
  *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
- *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ]
+ *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ],
+ *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14 }  // default off; pattern and days as shown
  * }
  * }</pre>
  *
@@ -54,7 +55,9 @@ import java.util.Set;
  */
 public final class DomainConfigJson {
 
-    private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations");
+    private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations",
+            "accessLog");
+    private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays");
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
@@ -118,7 +121,24 @@ public final class DomainConfigJson {
         for (JsonNode d : array(json, "jmsDestinations")) {
             destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
         }
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations);
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json.get("accessLog")));
+    }
+
+    private static AccessLogConfig accessLog(JsonNode json) {
+        if (json == null || json.isNull()) {
+            return AccessLogConfig.DEFAULT;
+        }
+        if (!json.isObject()) {
+            throw new DomainConfigException("accessLog", "must be an object, e.g. {\"enabled\": true, \"pattern\": \"combined\", \"maxDays\": 14}");
+        }
+        knownFields(json, "accessLog.", ACCESS_LOG);
+        JsonNode enabled = json.get("enabled");
+        if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
+            throw new DomainConfigException("accessLog.enabled", enabled + " must be true or false");
+        }
+        AccessLogConfig defaults = AccessLogConfig.DEFAULT;
+        return new AccessLogConfig(enabled != null && enabled.asBoolean(), text(json, "pattern", defaults.pattern(), "accessLog.pattern"),
+                integer(json, "maxDays", "accessLog.maxDays", defaults.maxDays()));
     }
 
     /**
@@ -206,6 +226,10 @@ public final class DomainConfigJson {
             d.maxDeliveryAttempts().ifPresent(n -> node.put("maxDeliveryAttempts", n));
             d.deadLetterQueue().ifPresent(q -> node.put("deadLetterQueue", q));
         }
+        ObjectNode accessLog = json.putObject("accessLog");
+        accessLog.put("enabled", config.accessLog().enabled());
+        accessLog.put("pattern", config.accessLog().pattern());
+        accessLog.put("maxDays", config.accessLog().maxDays());
         return json;
     }
 

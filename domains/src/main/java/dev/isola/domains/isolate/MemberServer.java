@@ -7,6 +7,7 @@ import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.web.AccessLog;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
@@ -53,6 +54,10 @@ final class MemberServer implements AutoCloseable {
                 .databaseTemplates(root.databaseTemplates());
         for (DataSourceSpec ds : config.dataSources()) {
             builder.dataSource(ds);
+        }
+        if (member.hosts(SubServerRole.WEB) && config.accessLog().enabled()) {
+            builder.accessLog(new AccessLog(directory.logs(), member.isolateName(config.name()) + "-access", config.accessLog().pattern(),
+                    config.accessLog().maxDays()));
         }
         if (member.hosts(SubServerRole.JMS)) {
             for (DestinationConfig destination : config.jmsDestinations()) {

@@ -174,6 +174,25 @@ class DomainConfigJsonTest {
         assertField("jmsDestinations[0].type", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"q\", \"type\": \"pipe\"}]}");
         assertField("jmsDestinations[0]", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"bad name!\"}]}");
         assertField("jmsDestinations[0].colour", "{\"name\": \"shop\", \"jmsDestinations\": [{\"name\": \"q\", \"colour\": \"red\"}]}");
+        assertField("accessLog", "{\"name\": \"shop\", \"accessLog\": true}");
+        assertField("accessLog.enabled", "{\"name\": \"shop\", \"accessLog\": {\"enabled\": \"yes\"}}");
+        assertField("accessLog.pattern", "{\"name\": \"shop\", \"accessLog\": {\"enabled\": true, \"pattern\": \"%h %Q\"}}");
+        assertField("accessLog.pattern", "{\"name\": \"shop\", \"accessLog\": {\"pattern\": \"\"}}");
+        assertField("accessLog.maxDays", "{\"name\": \"shop\", \"accessLog\": {\"maxDays\": 0}}");
+        assertField("accessLog.file", "{\"name\": \"shop\", \"accessLog\": {\"file\": \"x.log\"}}");
+    }
+
+    @Test
+    void theAccessLogIsOffUnlessAskedForAndKeepsWhatIsGiven() {
+        assertEquals(AccessLogConfig.DEFAULT, DomainConfigJson.parse("{\"name\": \"shop\"}", 0).accessLog());
+        assertEquals(new AccessLogConfig(false, "combined", 14), AccessLogConfig.DEFAULT);
+        DomainConfig shop = DomainConfigJson.parse("""
+                {"name": "shop", "accessLog": {"enabled": true, "pattern": "%h %t \\"%r\\" %s %b %D", "maxDays": 3}}
+                """, 0);
+        assertEquals(new AccessLogConfig(true, "%h %t \"%r\" %s %b %D", 3), shop.accessLog());
+        assertEquals(shop, DomainConfigJson.parse(DomainConfigJson.toText(shop), 0), "written and read back");
+        assertEquals(List.of("accessLog.enabled: false -> true", "accessLog.maxDays: 14 -> 3", "accessLog.pattern: combined -> %h %t \"%r\" %s %b %D"),
+                DomainConfigChanges.between(shop.withAccessLog(AccessLogConfig.DEFAULT), shop).stream().sorted().toList());
     }
 
     @Test

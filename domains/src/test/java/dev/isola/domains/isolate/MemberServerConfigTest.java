@@ -1,8 +1,10 @@
 package dev.isola.domains.isolate;
 
 import dev.isola.appserver.ServerConfig;
+import dev.isola.appserver.web.AccessLog;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
+import dev.isola.domains.config.AccessLogConfig;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * What a domain's sub-servers are started with: every domain of a root shares one compiled-JSP
@@ -40,5 +43,21 @@ class MemberServerConfigTest {
         Files.createDirectories(expected);
         Files.createDirectories(templates);
         assertEquals(List.of("crm", "shop"), domains.names(), "the caches are not taken for domains");
+    }
+
+    @Test
+    void theIsolateWithTheWebSubServerWritesTheAccessLogIntoTheDomainsLogsWhenItIsOn() throws Exception {
+        DomainsRoot domains = DomainsRoot.at(root);
+        AccessLogConfig on = new AccessLogConfig(true, "common", 5);
+        DomainDirectory shop = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 18080).withAccessLog(on));
+        DomainDirectory crm = domains.create(DomainConfig.defaults("crm", DomainMode.SEPARATED, 18081).withAccessLog(on));
+        DomainDirectory quiet = domains.create(DomainConfig.defaults("quiet", DomainMode.COMBINED, 18082));
+
+        assertEquals(new AccessLog(shop.logs(), "shop-access", "common", 5),
+                MemberServer.serverConfig(domains.load("shop"), shop, Member.SERVER).accessLog());
+        assertEquals(new AccessLog(crm.logs(), "crm-web-access", "common", 5),
+                MemberServer.serverConfig(domains.load("crm"), crm, Member.of("web")).accessLog());
+        assertNull(MemberServer.serverConfig(domains.load("crm"), crm, Member.of("ejb")).accessLog(), "no web sub-server, no access log");
+        assertNull(MemberServer.serverConfig(domains.load("quiet"), quiet, Member.SERVER).accessLog(), "off by default");
     }
 }
