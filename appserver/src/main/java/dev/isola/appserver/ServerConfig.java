@@ -5,6 +5,7 @@ import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.JmsConfig;
 import dev.isola.appserver.web.AccessLog;
+import dev.isola.appserver.web.HttpsListener;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,10 +37,12 @@ import java.util.Set;
  * @param databaseTemplates  where new embedded Derby databases are copied from (a domain's: under the domains root; see
  *                           {@code DerbyDatabaseTemplates}); null: Derby creates every database itself
  * @param accessLog          the web sub-server's HTTP access log; null: none
+ * @param https              the web sub-server's HTTPS port; null: none
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
-                           Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates, AccessLog accessLog) {
+                           Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates, AccessLog accessLog,
+                           HttpsListener https) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -91,6 +94,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private Path jspCache;
         private Path databaseTemplates;
         private AccessLog accessLog;
+        private HttpsListener https;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -118,6 +122,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder accessLog(AccessLog log) { this.accessLog = Objects.requireNonNull(log, "log"); return this; }
 
+        public Builder https(HttpsListener listener) { this.https = Objects.requireNonNull(listener, "listener"); return this; }
+
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
         /** Replaces the default datasource; its name is always {@value #DEFAULT_DATASOURCE}. */
@@ -129,7 +135,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain, jspCache, databaseTemplates, accessLog);
+                    roles, domain, jspCache, databaseTemplates, accessLog, https);
         }
     }
 }

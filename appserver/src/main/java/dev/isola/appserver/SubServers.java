@@ -171,7 +171,8 @@ public final class SubServers implements AutoCloseable {
                 }
             }
             webServer = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
-                    Optional.ofNullable(config.jspCache()).map(JspCache::new), Optional.ofNullable(config.accessLog())) : null;
+                    Optional.ofNullable(config.jspCache()).map(JspCache::new), Optional.ofNullable(config.accessLog()),
+                    Optional.ofNullable(config.https())) : null;
         } catch (RuntimeException e) {
             // Nothing half-started stays behind: the broker is stopped once it is up, the pools closed.
             try {
@@ -250,6 +251,7 @@ public final class SubServers implements AutoCloseable {
             running = server;
             LOG.log(System.Logger.Level.INFO, "server started: domain " + config.domain() + ", " + describeRoles(config)
                     + (server.web != null ? ", http://" + config.host() + ":" + server.httpPort() + "/" : "")
+                    + (server.httpsPort() > 0 ? ", https://" + config.host() + ":" + server.httpsPort() + "/" : "")
                     + ", data " + config.dataDirectory() + ", work " + server.workDirectory);
             return server;
         }
@@ -262,6 +264,11 @@ public final class SubServers implements AutoCloseable {
     /** The HTTP port, or -1 if this isolate hosts no web sub-server. */
     public int httpPort() {
         return web == null ? -1 : web.port();
+    }
+
+    /** The HTTPS port, or -1 if this isolate has none. */
+    public int httpsPort() {
+        return web == null ? -1 : web.httpsPort();
     }
 
     public ServerConfig config() {

@@ -74,6 +74,19 @@ final class ConfigureDomain implements Callable<Integer> {
     @Option(names = "--access-log-days", paramLabel = "DAYS", description = "how many days of access log files are kept")
     Integer accessLogDays;
 
+    @Option(names = "--https-port", paramLabel = "PORT", description = "serve HTTPS on this port too (with --key-store, else a self-signed"
+            + " certificate the domain makes at its next start)")
+    Integer httpsPort;
+
+    @Option(names = "--no-https", description = "serve HTTP only")
+    boolean noHttps;
+
+    @Option(names = "--key-store", paramLabel = "FILE", description = "the PKCS12 or JKS key store HTTPS serves with, on the server's machine")
+    String keyStore;
+
+    @Option(names = "--key-store-password-file", paramLabel = "FILE", description = "a file whose first line is the key store's password")
+    Path keyStorePasswordFile;
+
     @Option(names = "--restart", description = "restart the domain if it runs, so that it takes the change now")
     boolean restart;
 
@@ -85,9 +98,15 @@ final class ConfigureDomain implements Callable<Integer> {
         if (accessLog != null && !accessLog.equals("on") && !accessLog.equals("off")) {
             throw new ToolException(ExitCodes.USAGE, "--access-log takes on or off, not '" + accessLog + "'");
         }
+        if (noHttps && (httpsPort != null || keyStore != null || keyStorePasswordFile != null)) {
+            throw new ToolException(ExitCodes.USAGE, "--no-https excludes --https-port, --key-store and --key-store-password-file");
+        }
+        if ((keyStore == null) != (keyStorePasswordFile == null)) {
+            throw new ToolException(ExitCodes.USAGE, "--key-store and --key-store-password-file go together");
+        }
         boolean changesSomething = file != null || mode != null || host != null || port != null || heap != null || young != null
                 || busyYoung != null || collector != null || jvmOptions != null || noJvmOptions || accessLog != null
-                || accessLogPattern != null || accessLogDays != null;
+                || accessLogPattern != null || accessLogDays != null || httpsPort != null || noHttps || keyStore != null;
         if (!changesSomething) {
             throw new ToolException(ExitCodes.USAGE, "nothing to change: give --file or a setting (--port, --heap, ...); see deploy-tool help configure-domain");
         }
@@ -116,6 +135,20 @@ final class ConfigureDomain implements Callable<Integer> {
             Optional.ofNullable(accessLog).ifPresent(on -> log.put("enabled", on.equals("on")));
             Optional.ofNullable(accessLogPattern).ifPresent(p -> log.put("pattern", p));
             Optional.ofNullable(accessLogDays).ifPresent(d -> log.put("maxDays", d));
+        }
+        if (noHttps) {
+            // Off, its port and key store kept for when it is turned on again.
+            if (configuration.get("https") instanceof ObjectNode https) {
+                https.put("enabled", false);
+            }
+        } else if (httpsPort != null || keyStore != null) {
+            ObjectNode https = configuration.get("https") instanceof ObjectNode existing ? existing : configuration.putObject("https");
+            https.put("enabled", true);
+            Optional.ofNullable(httpsPort).ifPresent(p -> https.put("port", p));
+            if (keyStore != null) {
+                https.put("keyStore", keyStore);
+                https.put("keyStorePassword", Credentials.firstLine(keyStorePasswordFile, ExitCodes.USAGE));
+            }
         }
         JsonNode answer = admin.put(path + "/configuration", configuration);
         JsonNode restarted = restart && answer.path("pending").asBoolean() ? admin.post(path + "/restart") : null;

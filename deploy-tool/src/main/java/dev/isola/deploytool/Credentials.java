@@ -49,7 +49,8 @@ record Credentials(String user, String password, String source) {
                 + ", or run on the server's machine where it wrote " + generated + " at its first start");
     }
 
-    private static String firstLine(Path file, int exitCode) {
+    /** The first line of a password file, refused with {@code exitCode} when it is missing or empty. */
+    static String firstLine(Path file, int exitCode) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             if (lines.isEmpty() || lines.getFirst().isEmpty()) {

@@ -145,7 +145,7 @@ final class PagesServlet extends HttpServlet {
         return Html.t("""
                 <main>
                 <h1>Domain {}</h1>
-                <p class="summary"><span class="state {}" id="domain-state">{}</span> {} · port {} {}
+                <p class="summary"><span class="state {}" id="domain-state">{}</span> {} · port {} {}{}
                 · <a href="/console/domains/{}/jms">JMS destinations</a></p>
                 <p class="alert" id="domain-problem" role="alert"{}>{}</p>
                 <div class="buttons">
@@ -199,6 +199,7 @@ final class PagesServlet extends HttpServlet {
                 </main>""",
                 d.name(), d.state().toLowerCase(java.util.Locale.ROOT), d.state(), d.mode(), d.httpPort(),
                 d.url().isEmpty() ? Html.raw("") : Html.t("· <a href=\"{}\">{}</a>", d.url(), d.url()),
+                d.httpsUrl().isEmpty() ? Html.raw("") : Html.t(" · <a href=\"{}\">{}</a>", d.httpsUrl(), d.httpsUrl()),
                 Html.path(d.name()), d.problem() == null || d.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
                 d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications),
                 d.configurationPending() ? Html.raw("") : Html.raw(" hidden"), configuration.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),

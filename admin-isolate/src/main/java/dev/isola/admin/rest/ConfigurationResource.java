@@ -50,10 +50,9 @@ final class ConfigurationResource {
                     + "); a domain keeps its name: create another domain for another name");
         }
         DomainConfig next = DomainConfigJson.read(document, document.has("httpPort") ? Integer.MIN_VALUE : portKept(domain));
-        if (next.httpPort() > 0) {
-            // The port the domain listens on now is its own; any other must be free.
-            ports.check(next, next.httpPort() != domain.config().httpPort());
-        }
+        // The ports the domain listens on now are its own; any other must be free.
+        ports.check(next, domain.config().ports());
+        next.https().checkKeyStore(domain.directory().path());
         DomainRuntime.Reconfiguration done = domain.configure(next);
         return ApiResponse.ok(new Answer(message(domain.name(), done), done.changes(), done.pending(), domain.view()));
     }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which HTTP ports a domain may have: none that another domain has, now or at its next start
+ * Which HTTP and HTTPS ports a domain may have: none that another domain has, now or at its next start
  * (a changed configuration that waits), and none that another process listens on. Checked
  * when a domain is created or reconfigured, so that the mistake is told then rather than when
  * the domain fails to start.
@@ -30,26 +30,36 @@ final class DomainPorts {
     }
 
     /**
-     * Refuses {@code config}'s port if another domain has it or, when {@code probe}, if it cannot be bound.
+     * Refuses {@code config}'s ports (HTTP, and HTTPS when enabled) if another domain has one of
+     * them, and those not among {@code own} (the ports the domain listens on now) if they cannot
+     * be bound.
      *
-     * @throws ApiException 409 naming the domain or saying that another process has it
+     * @throws ApiException 409 naming the port, and the domain or that another process has it
      */
-    void check(DomainConfig config, boolean probe) {
+    void check(DomainConfig config, List<Integer> own) {
         for (DomainConfig other : othersThan(config.name())) {
-            if (other.httpPort() == config.httpPort()) {
-                throw new ApiException(409, "port " + config.httpPort() + " is already the HTTP port of domain " + other.name()
-                        + "; choose another port (httpPort)");
+            for (int port : config.ports()) {
+                if (other.ports().contains(port)) {
+                    throw new ApiException(409, "port " + port + " is already " + (other.httpPort() == port ? "the HTTP" : "the HTTPS")
+                            + " port of domain " + other.name() + "; choose another port (" + field(config, port) + ")");
+                }
             }
         }
-        if (probe && !bindable(config.host(), config.httpPort())) {
-            throw new ApiException(409, "port " + config.httpPort() + " on " + config.host() + " is in use by another process;"
-                    + " choose another port (httpPort)");
+        for (int port : config.ports()) {
+            if (!own.contains(port) && !bindable(config.host(), port)) {
+                throw new ApiException(409, "port " + port + " on " + config.host() + " is in use by another process;"
+                        + " choose another port (" + field(config, port) + ")");
+            }
         }
+    }
+
+    private static String field(DomainConfig config, int port) {
+        return config.httpPort() == port ? "httpPort" : "https.port";
     }
 
     /** The first port from 8080 up that no domain has and no process listens on. */
     int free(String host) {
-        List<Integer> taken = othersThan(NO_DOMAIN).stream().map(DomainConfig::httpPort).toList();
+        List<Integer> taken = othersThan(NO_DOMAIN).stream().flatMap(c -> c.ports().stream()).toList();
         for (int port = FIRST_DEFAULT_PORT; port < FIRST_DEFAULT_PORT + 100; port++) {
             if (!taken.contains(port) && bindable(host, port)) {
                 return port;

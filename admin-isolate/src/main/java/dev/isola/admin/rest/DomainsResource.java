@@ -12,6 +12,7 @@ import dev.isola.domains.config.DomainConfigJson;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -60,9 +61,8 @@ final class DomainsResource {
         }
         String host = Optional.ofNullable(body.get("host")).map(JsonNode::asText).orElse(DomainConfig.DEFAULT_HOST);
         DomainConfig config = DomainConfigJson.read(body, body.has("httpPort") ? Integer.MIN_VALUE : ports.free(host));
-        if (config.httpPort() > 0 && body.has("httpPort")) {
-            ports.check(config, true);
-        }
+        ports.check(config, List.of());
+        config.https().checkKeyStore(supervisor.root().directory(config.name()).path());
         DomainRuntime created = supervisor.create(config);
         if (start) {
             created.start();

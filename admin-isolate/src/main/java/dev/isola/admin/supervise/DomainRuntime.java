@@ -147,12 +147,14 @@ public final class DomainRuntime {
                     m.origin().name(), m.since(), m.olderBuild()));
         }
         State s = state;
-        String url = s == State.RUNNING || s == State.RESTARTING ? "http://" + c.host() + ":" + port + "/" : "";
+        boolean serving = s == State.RUNNING || s == State.RESTARTING;
+        String url = serving ? "http://" + c.host() + ":" + port + "/" : "";
+        String httpsUrl = serving && c.https().enabled() && c.https().port() > 0 ? "https://" + c.host() + ":" + c.https().port() + "/" : "";
         int recent;
         synchronized (restarts) {
             recent = context.policy().recent(restarts, Instant.now());
         }
-        return new DomainView(name, c.mode().key(), s.name(), directory.keepRunning(), c.host(), port, url, problem, isolates,
+        return new DomainView(name, c.mode().key(), s.name(), directory.keepRunning(), c.host(), port, url, httpsUrl, problem, isolates,
                 new ApplicationRegistry(directory).list(), recent, Files.exists(directory.nextConfigFile()));
     }
 

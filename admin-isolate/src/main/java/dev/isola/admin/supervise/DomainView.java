@@ -11,11 +11,12 @@ import java.util.List;
  * @param state       STOPPED, STARTING, RUNNING, RESTARTING, STOPPING or FAILED
  * @param keepRunning whether the admin keeps it running (and starts it when the admin starts)
  * @param url         where its applications answer, when it runs
+ * @param httpsUrl    where they answer over HTTPS, when it runs with HTTPS on a set port; empty otherwise
  * @param problem     why it failed, empty otherwise
  * @param restarts    restarts within the restart policy's window
  * @param configurationPending a changed configuration waits for the domain's next start (it was changed while the domain ran)
  */
-public record DomainView(String name, String mode, String state, boolean keepRunning, String host, int httpPort, String url, String problem,
+public record DomainView(String name, String mode, String state, boolean keepRunning, String host, int httpPort, String url, String httpsUrl, String problem,
                          List<MemberView> isolates, List<ApplicationRecord> applications, int restarts,
                          boolean configurationPending) {
 

@@ -1,6 +1,8 @@
 package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.appserver.web.HttpsListener;
+import dev.isola.appserver.web.SelfSignedKeyStore;
 import dev.isola.deploytool.ExitCodes;
 import dev.isola.domains.testapp.TestEars;
 import org.junit.jupiter.api.AfterAll;
@@ -14,14 +16,22 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -30,8 +40,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the configuration it started with, also when its isolate is restarted after a crash, until
  * its next start; a stopped domain starts with the new one, a change of mode included, with
  * its applications and data; setting the running configuration again drops a waiting change;
- * the log file's limits, set among the JVM options, rotate the domain's log; an admin isolate
- * started again after a crash that took the domain with it starts the domain with the waiting change.
+ * the log file's limits, set among the JVM options, rotate the domain's log; an access log and
+ * HTTPS (self-signed, then with the domain's own key store) once turned on, with unknown pattern
+ * codes, taken ports and wrong key store passwords refused; an admin isolate started again after a
+ * crash that took the domain with it starts the domain with the waiting change.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -258,6 +270,68 @@ class DomainConfigurationIT {
 
     @Test
     @Order(7)
+    void httpsServesWithASelfSignedOrTheDomainsOwnKeyStoreAndTakenPortsAndWrongPasswordsAreRefused() throws Exception {
+        AdminFixture.ToolRun taken = admin.deployTool("configure-domain", "shop", "--https-port", Integer.toString(otherPort));
+        assertEquals(ExitCodes.REJECTED, taken.exitCode(), taken.toString());
+        assertTrue(taken.err().contains("port " + otherPort + " is already the HTTP port of domain other") && taken.err().contains("(https.port)"),
+                taken.err());
+        int httpsPort = AdminFixture.freePort();
+        HttpsListener own = SelfSignedKeyStore.ensure(0, admin.work().resolve("own.p12"), "own", "127.0.0.1");
+        Path wrongPassword = Files.writeString(admin.work().resolve("wrong-password.txt"), "not-the-password\n");
+        AdminFixture.ToolRun wrong = admin.deployTool("configure-domain", "shop", "--https-port", Integer.toString(httpsPort),
+                "--key-store", own.keyStore().toString(), "--key-store-password-file", wrongPassword.toString());
+        assertEquals(ExitCodes.REJECTED, wrong.exitCode(), wrong.toString());
+        assertTrue(wrong.err().contains("https.keyStorePassword") && wrong.err().contains("the password does not open the key store"), wrong.err());
+        assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean(), "nothing written");
+
+        // No key store given: the domain makes a self-signed one at its start.
+        AdminFixture.ToolRun selfSigned = admin.deployTool("configure-domain", "shop", "--https-port", Integer.toString(httpsPort), "--restart");
+        assertEquals(0, selfSigned.exitCode(), selfSigned.toString());
+        assertTrue(selfSigned.out().contains("https.enabled: false -> true"), selfSigned.out());
+        Path generated = admin.domainsRoot().resolve("shop/config/https.p12");
+        String generatedPassword = Files.readString(SelfSignedKeyStore.passwordFile(generated)).strip();
+        HttpResponse<String> secure = https(httpsPort, generated, generatedPassword);
+        assertEquals("processed=alpha,beta", secure.body());
+        assertEquals("CN=shop", subject(secure));
+        assertEquals("https://127.0.0.1:" + httpsPort + "/", admin.json("/api/domains/shop").path("httpsUrl").asText());
+        assertEquals("processed=alpha,beta", HttpProbe.processed(newPort), "HTTP still answers");
+
+        // The domain's own key store, whose password never shows in what the tool prints.
+        Path ownPassword = Files.writeString(admin.work().resolve("own-password.txt"), own.keyStorePassword() + "\n");
+        AdminFixture.ToolRun mine = admin.deployTool("configure-domain", "shop", "--key-store", own.keyStore().toString(),
+                "--key-store-password-file", ownPassword.toString(), "--restart");
+        assertEquals(0, mine.exitCode(), mine.toString());
+        assertTrue(mine.out().contains("https.keyStore") && !mine.out().contains(own.keyStorePassword()), mine.out());
+        assertEquals("CN=own", subject(https(httpsPort, own.keyStore(), own.keyStorePassword())));
+
+        AdminFixture.ToolRun off = admin.deployTool("configure-domain", "shop", "--no-https", "--restart");
+        assertEquals(0, off.exitCode(), off.toString());
+        assertThrows(IOException.class, () -> https(httpsPort, own.keyStore(), own.keyStorePassword()), "the HTTPS port is closed");
+        assertEquals("", admin.json("/api/domains/shop").path("httpsUrl").asText());
+    }
+
+    /** GET the orders page over HTTPS, trusting exactly the certificate in {@code store}. */
+    private static HttpResponse<String> https(int port, Path store, String password) throws Exception {
+        KeyStore keys = KeyStore.getInstance(store.toFile(), password.toCharArray());
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("server", keys.getCertificate(keys.aliases().nextElement()));
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(trust);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, factory.getTrustManagers(), null);
+        try (HttpClient client = HttpClient.newBuilder().sslContext(context).connectTimeout(Duration.ofSeconds(10)).build()) {
+            return client.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + TestEars.ORDERS_PATH)).timeout(Duration.ofSeconds(30))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    private static String subject(HttpResponse<?> response) throws Exception {
+        return ((X509Certificate) response.sslSession().orElseThrow().getPeerCertificates()[0]).getSubjectX500Principal().getName();
+    }
+
+    @Test
+    @Order(8)
     void aRestartedAdminIsolateStartingADomainThatNoLongerRunsAppliesTheWaitingChange() throws Exception {
         int lastPort = AdminFixture.freePort();
         assertEquals(0, admin.deployTool("configure-domain", "shop", "--port", Integer.toString(lastPort)).exitCode());

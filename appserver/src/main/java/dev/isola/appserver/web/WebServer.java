@@ -55,7 +55,9 @@ public final class WebServer implements AutoCloseable {
     private final Map<String, Deployed> contexts = new ConcurrentHashMap<>();
     private final String serverJarsToSkip;
     private final Optional<JspCache> jspCache;
+    private final Optional<Connector> https;
     private int port;
+    private int httpsPort = -1;
 
     private record Deployed(WebModuleSpec spec, StandardContext context, List<ClassLoader> registered, Optional<JspPublishingValve> publishing,
                             RequestStatistics requests) {
@@ -74,11 +76,15 @@ public final class WebServer implements AutoCloseable {
 
     /** @param jspCache where compiled JSPs are shared with other servers (see {@link JspCache}); empty: every server compiles its own */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache) {
-        this(host, port, baseDirectory, jspCache, Optional.empty());
+        this(host, port, baseDirectory, jspCache, Optional.empty(), Optional.empty());
     }
 
-    /** @param accessLog the HTTP access log to write; empty: none */
-    public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog) {
+    /**
+     * @param accessLog the HTTP access log to write; empty: none
+     * @param https     an HTTPS port beside the HTTP one; empty: none
+     */
+    public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog,
+                     Optional<HttpsListener> https) {
         this.jspCache = jspCache;
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         this.baseDirectory = baseDirectory;
@@ -92,6 +98,13 @@ public final class WebServer implements AutoCloseable {
         connector.setProperty("address", host);
         connector.setProperty("useVirtualThreads", "true");
         tomcat.setConnector(connector);
+        this.https = https.map(listener -> {
+            // Told now, naming the key store, rather than as a connector that does not start.
+            HttpsListener.checkKeyStore(listener.keyStore(), listener.keyStorePassword());
+            Connector secure = listener.connector(host);
+            tomcat.getService().addConnector(secure);
+            return secure;
+        });
         tomcat.getHost().setAutoDeploy(false);
         accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
@@ -110,10 +123,22 @@ public final class WebServer implements AutoCloseable {
         if (port <= 0) {
             throw new IllegalStateException("the web sub-server could not bind its HTTP port (is it in use?)");
         }
+        if (https.isPresent()) {
+            httpsPort = https.get().getLocalPort();
+            if (httpsPort <= 0) {
+                throw new IllegalStateException("the web sub-server could not open its HTTPS port " + https.get().getPort()
+                        + " (is it in use? the web sub-server's log has the cause)");
+            }
+        }
     }
 
     public int port() {
         return port;
+    }
+
+    /** The HTTPS port once started, -1 without one. */
+    public int httpsPort() {
+        return httpsPort;
     }
 
     /** Whether a context already serves {@code contextPath}, and which module's. */

@@ -29,9 +29,11 @@ import java.util.regex.Pattern;
  * @param dataSources     datasources bound under {@code java:global/…} in every isolate of the domain
  * @param jmsDestinations destinations the JMS sub-server declares at start
  * @param accessLog       whether and how the web sub-server writes an HTTP access log
+ * @param https           whether and with which key the web sub-server serves HTTPS beside HTTP
  */
 public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
-                           List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog) {
+                           List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog,
+                           HttpsConfig https) {
 
     /** Lower case so that names are the same on every file system; short so isolate names stay readable. */
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,29}");
@@ -43,6 +45,10 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
         checkName(name);
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(accessLog, "accessLog");
+        Objects.requireNonNull(https, "https");
+        if (https.enabled() && https.port() != 0 && https.port() == httpPort) {
+            throw new DomainConfigException("https.port", https.port() + " is the HTTP port (httpPort) too: HTTPS needs a port of its own, e.g. 8443");
+        }
         if (host == null || host.isBlank()) {
             throw new DomainConfigException("host", "must not be blank (use 127.0.0.1 for loopback, 0.0.0.0 for every interface)");
         }
@@ -113,7 +119,7 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
         for (Member member : Member.of(mode)) {
             isolates.put(member, IsolateSettings.defaults(member));
         }
-        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT);
+        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT, HttpsConfig.DEFAULT);
     }
 
     /**
@@ -145,14 +151,30 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     public DomainConfig withIsolate(Member member, IsolateSettings settings) {
         Map<Member, IsolateSettings> next = new EnumMap<>(isolates);
         next.put(member, settings);
-        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog);
+        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https);
     }
 
     public DomainConfig withHttpPort(int port) {
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog);
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https);
     }
 
     public DomainConfig withAccessLog(AccessLogConfig log) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log, https);
+    }
+
+    public DomainConfig withHttps(HttpsConfig config) {
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, config);
+    }
+
+    /** The ports the domain listens on: HTTP, and HTTPS when enabled; 0 (a free one at every start) left out. */
+    public List<Integer> ports() {
+        List<Integer> ports = new java.util.ArrayList<>();
+        if (httpPort != 0) {
+            ports.add(httpPort);
+        }
+        if (https.enabled() && https.port() != 0) {
+            ports.add(https.port());
+        }
+        return ports;
     }
 }

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class DomainConfigChanges {
 
-    private static final Set<String> SECRET = Set.of("password");
+    private static final Set<String> SECRET = Set.of("password", "keyStorePassword");
 
     private DomainConfigChanges() {
     }

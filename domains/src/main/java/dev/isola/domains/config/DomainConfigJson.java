@@ -45,7 +45,8 @@ import java.util.Set;
  *   "isolates": { "ejb": { "heap": "512m", "jvmOptions": ["-Xss512k"] } },           // per isolate: server | web | ejb | jms
  *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
  *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ],
- *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14 }  // default off; pattern and days as shown
+ *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14 },  // default off; pattern and days as shown
+ *   "https": { "enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "..." }  // default off; no key store: self-signed
  * }
  * }</pre>
  *
@@ -56,8 +57,9 @@ import java.util.Set;
 public final class DomainConfigJson {
 
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations",
-            "accessLog");
+            "accessLog", "https");
     private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays");
+    private static final Set<String> HTTPS = Set.of("enabled", "port", "keyStore", "keyStorePassword");
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
@@ -121,7 +123,32 @@ public final class DomainConfigJson {
         for (JsonNode d : array(json, "jmsDestinations")) {
             destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
         }
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json.get("accessLog")));
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json.get("accessLog")),
+                https(json.get("https")));
+    }
+
+    private static HttpsConfig https(JsonNode json) {
+        if (json == null || json.isNull()) {
+            return HttpsConfig.DEFAULT;
+        }
+        if (!json.isObject()) {
+            throw new DomainConfigException("https", "must be an object, e.g. {\"enabled\": true, \"port\": 8443}");
+        }
+        knownFields(json, "https.", HTTPS);
+        boolean enabled = bool(json, "enabled", "https.enabled");
+        int port = integer(json, "port", "https.port", enabled ? Integer.MIN_VALUE : 0);
+        return new HttpsConfig(enabled, port, text(json, "keyStore", "", "https.keyStore"), text(json, "keyStorePassword", "", "https.keyStorePassword"));
+    }
+
+    private static boolean bool(JsonNode json, String name, String field) {
+        JsonNode value = json.get(name);
+        if (value == null || value.isNull()) {
+            return false;
+        }
+        if (!value.isBoolean()) {
+            throw new DomainConfigException(field, value + " must be true or false");
+        }
+        return value.asBoolean();
     }
 
     private static AccessLogConfig accessLog(JsonNode json) {
@@ -132,12 +159,8 @@ public final class DomainConfigJson {
             throw new DomainConfigException("accessLog", "must be an object, e.g. {\"enabled\": true, \"pattern\": \"combined\", \"maxDays\": 14}");
         }
         knownFields(json, "accessLog.", ACCESS_LOG);
-        JsonNode enabled = json.get("enabled");
-        if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
-            throw new DomainConfigException("accessLog.enabled", enabled + " must be true or false");
-        }
         AccessLogConfig defaults = AccessLogConfig.DEFAULT;
-        return new AccessLogConfig(enabled != null && enabled.asBoolean(), text(json, "pattern", defaults.pattern(), "accessLog.pattern"),
+        return new AccessLogConfig(bool(json, "enabled", "accessLog.enabled"), text(json, "pattern", defaults.pattern(), "accessLog.pattern"),
                 integer(json, "maxDays", "accessLog.maxDays", defaults.maxDays()));
     }
 
@@ -230,6 +253,11 @@ public final class DomainConfigJson {
         accessLog.put("enabled", config.accessLog().enabled());
         accessLog.put("pattern", config.accessLog().pattern());
         accessLog.put("maxDays", config.accessLog().maxDays());
+        ObjectNode https = json.putObject("https");
+        https.put("enabled", config.https().enabled());
+        https.put("port", config.https().port());
+        putIfSet(https, "keyStore", config.https().keyStore());
+        putIfSet(https, "keyStorePassword", config.https().keyStorePassword());
         return json;
     }
 

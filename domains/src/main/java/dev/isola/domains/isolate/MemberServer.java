@@ -8,13 +8,18 @@ import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.web.AccessLog;
+import dev.isola.appserver.web.HttpsListener;
+import dev.isola.appserver.web.SelfSignedKeyStore;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.DomainsRoot;
 import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.HttpsConfig;
 import dev.isola.domains.config.Member;
 import dev.isola.mvm.invoke.LinkPair;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -59,6 +64,9 @@ final class MemberServer implements AutoCloseable {
             builder.accessLog(new AccessLog(directory.logs(), member.isolateName(config.name()) + "-access", config.accessLog().pattern(),
                     config.accessLog().maxDays()));
         }
+        if (member.hosts(SubServerRole.WEB) && config.https().enabled()) {
+            builder.https(httpsListener(config, directory));
+        }
         if (member.hosts(SubServerRole.JMS)) {
             for (DestinationConfig destination : config.jmsDestinations()) {
                 builder.jmsDestination(destination);
@@ -90,6 +98,20 @@ final class MemberServer implements AutoCloseable {
 
     List<DestinationStats> jmsDestinations() {
         return member.hosts(SubServerRole.JMS) ? server.jmsDestinations() : List.of();
+    }
+
+    /** The domain's key store, or the self-signed one, made at the first start that needs it. */
+    private static HttpsListener httpsListener(DomainConfig config, DomainDirectory directory) {
+        HttpsConfig https = config.https();
+        Path keyStore = https.keyStorePath(directory.path());
+        if (!https.keyStore().isEmpty()) {
+            return new HttpsListener(https.port(), keyStore, https.keyStorePassword());
+        }
+        try {
+            return SelfSignedKeyStore.ensure(https.port(), keyStore, config.name(), config.host());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the self-signed key store " + keyStore + " of domain " + config.name() + ": " + e.getMessage(), e);
+        }
     }
 
     List<WebServer.ModuleRequests> webRequests() {

@@ -180,6 +180,32 @@ class DomainConfigJsonTest {
         assertField("accessLog.pattern", "{\"name\": \"shop\", \"accessLog\": {\"pattern\": \"\"}}");
         assertField("accessLog.maxDays", "{\"name\": \"shop\", \"accessLog\": {\"maxDays\": 0}}");
         assertField("accessLog.file", "{\"name\": \"shop\", \"accessLog\": {\"file\": \"x.log\"}}");
+        assertField("https", "{\"name\": \"shop\", \"https\": 8443}");
+        assertField("https.port", "{\"name\": \"shop\", \"https\": {\"enabled\": true}}");
+        assertField("https.port", "{\"name\": \"shop\", \"https\": {\"enabled\": true, \"port\": 70000}}");
+        assertField("https.port", "{\"name\": \"shop\", \"httpPort\": 8080, \"https\": {\"enabled\": true, \"port\": 8080}}");
+        assertField("https.enabled", "{\"name\": \"shop\", \"https\": {\"enabled\": 1, \"port\": 8443}}");
+        assertField("https.keyStorePassword", "{\"name\": \"shop\", \"https\": {\"enabled\": true, \"port\": 8443, \"keyStore\": \"/etc/shop.p12\"}}");
+        assertField("https.certificate", "{\"name\": \"shop\", \"https\": {\"certificate\": \"shop.pem\"}}");
+    }
+
+    @Test
+    void httpsIsOffUnlessAskedForAndItsPasswordNeverShowsInAChange() {
+        DomainConfig plain = DomainConfigJson.parse("{\"name\": \"shop\", \"httpPort\": 8080}", 0);
+        assertEquals(HttpsConfig.DEFAULT, plain.https());
+        assertEquals(List.of(8080), plain.ports());
+        DomainConfig secure = DomainConfigJson.parse("""
+                {"name": "shop", "httpPort": 8080, "https": {"enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "s3cret"}}
+                """, 0);
+        assertEquals(new HttpsConfig(true, 8443, "/etc/shop.p12", "s3cret"), secure.https());
+        assertEquals(List.of(8080, 8443), secure.ports());
+        assertEquals(secure, DomainConfigJson.parse(DomainConfigJson.toText(secure), 0), "written and read back");
+        List<String> changes = DomainConfigChanges.between(plain, secure);
+        assertTrue(changes.contains("https.enabled: false -> true") && changes.contains("https.port: 0 -> 8443"), changes.toString());
+        assertTrue(changes.stream().noneMatch(line -> line.contains("s3cret")), changes.toString());
+        // Off, the port is kept but not taken.
+        assertEquals(List.of(8080), DomainConfigJson.parse("{\"name\": \"shop\", \"httpPort\": 8080, \"https\": {\"port\": 8443}}", 0).ports());
+        assertEquals(java.nio.file.Path.of("/d/shop/config/https.p12"), plain.https().keyStorePath(java.nio.file.Path.of("/d/shop")));
     }
 
     @Test
