@@ -56,6 +56,8 @@ public record MemberMetrics(Instant at, int applications, List<DestinationMetric
 
     public MemberMetrics {
         jmsDestinations = List.copyOf(jmsDestinations);
-        webModules = List.copyOf(webModules);
+        // An isolate of an earlier build, adopted after an upgrade, sends figures without web modules: Java serialization
+        // then gives this component null, and its figures should still be read.
+        webModules = webModules == null ? List.of() : List.copyOf(webModules);
     }
 }
