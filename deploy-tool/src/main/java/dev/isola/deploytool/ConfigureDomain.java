@@ -163,7 +163,7 @@ final class ConfigureDomain implements Callable<Integer> {
                 tool.out().println("  (a " + mode + " domain's isolates start from their defaults; set them with --heap, --young, ... or --file)");
             }
             if (restarted != null) {
-                tool.out().println("Domain " + name + " is running again: " + restarted.path("url").asText());
+                tool.out().println("Domain " + name + " is running again: " + DeployTool.urls(restarted));
             }
         });
         return ExitCodes.OK;

@@ -139,6 +139,12 @@ public final class DeployTool {
         }
     }
 
+    /** Where a running domain answers: its HTTP URL, and its HTTPS one when it has one. */
+    static String urls(JsonNode domain) {
+        String https = domain.path("httpsUrl").asText("");
+        return domain.path("url").asText() + (https.isEmpty() ? "" : " and " + https);
+    }
+
     private static String applicationLine(JsonNode app) {
         StringBuilder line = new StringBuilder(String.format("%-20s %-9s %s", app.path("name").asText(), app.path("state").asText(),
                 app.path("archive").asText()));
@@ -350,7 +356,7 @@ public final class DeployTool {
     static final class StartDomain extends DomainAction {
         String action() { return "start"; }
 
-        String done(JsonNode domain) { return "Domain " + name + " is running: " + domain.path("url").asText(); }
+        String done(JsonNode domain) { return "Domain " + name + " is running: " + urls(domain); }
     }
 
     @Command(name = "stop-domain", description = "Stops a domain (orderly; its isolates are halted after 30 s).")
@@ -364,7 +370,7 @@ public final class DeployTool {
     static final class RestartDomain extends DomainAction {
         String action() { return "restart"; }
 
-        String done(JsonNode domain) { return "Domain " + name + " is running again: " + domain.path("url").asText(); }
+        String done(JsonNode domain) { return "Domain " + name + " is running again: " + urls(domain); }
     }
 
     @Command(name = "list-domains", description = "Lists the domains.")

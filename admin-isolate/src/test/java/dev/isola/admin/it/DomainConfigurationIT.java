@@ -288,6 +288,8 @@ class DomainConfigurationIT {
         AdminFixture.ToolRun selfSigned = admin.deployTool("configure-domain", "shop", "--https-port", Integer.toString(httpsPort), "--restart");
         assertEquals(0, selfSigned.exitCode(), selfSigned.toString());
         assertTrue(selfSigned.out().contains("https.enabled: false -> true"), selfSigned.out());
+        assertTrue(selfSigned.out().contains(" is running again: http://127.0.0.1:" + newPort + "/ and https://127.0.0.1:" + httpsPort + "/"),
+                selfSigned.out());
         Path generated = admin.domainsRoot().resolve("shop/config/https.p12");
         String generatedPassword = Files.readString(SelfSignedKeyStore.passwordFile(generated)).strip();
         HttpResponse<String> secure = https(httpsPort, generated, generatedPassword);
