@@ -119,11 +119,11 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder jspCache(Path directory) { this.jspCache = Objects.requireNonNull(directory, "directory"); return this; }
         /** Makes new embedded Derby databases by copying empty ones kept in this directory (see {@code DerbyDatabaseTemplates}); none unless set. */
         public Builder databaseTemplates(Path directory) { this.databaseTemplates = Objects.requireNonNull(directory, "directory"); return this; }
-        /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
+        /** Writes an HTTP access log (web sub-server only); none unless set. */
         public Builder accessLog(AccessLog log) { this.accessLog = Objects.requireNonNull(log, "log"); return this; }
-
+        /** Opens an HTTPS port beside the HTTP one (web sub-server only); none unless set. */
         public Builder https(HttpsListener listener) { this.https = Objects.requireNonNull(listener, "listener"); return this; }
-
+        /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
         /** Replaces the default datasource; its name is always {@value #DEFAULT_DATASOURCE}. */

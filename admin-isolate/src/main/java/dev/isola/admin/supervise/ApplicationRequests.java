@@ -32,8 +32,8 @@ public record ApplicationRequests(long total, long clientErrors, long serverErro
                 if (module.application().equals(application)) {
                     served = true;
                     total += module.requests();
-                    clientErrors += module.byStatusClass().get(3);
-                    serverErrors += module.byStatusClass().get(4);
+                    clientErrors += module.withStatusClass(4);
+                    serverErrors += module.withStatusClass(5);
                     seconds += module.durationSeconds();
                     active += module.active();
                 }

@@ -28,6 +28,8 @@ public record AccessLog(Path directory, String prefix, String pattern, int maxDa
 
     public static final String DEFAULT_PATTERN = "combined";
     public static final int DEFAULT_MAX_DAYS = 14;
+    /** The aliases Tomcat's valve knows for whole patterns. */
+    private static final List<String> NAMED_PATTERNS = List.of("common", "combined");
 
     public AccessLog {
         Objects.requireNonNull(directory, "directory");
@@ -47,6 +49,10 @@ public record AccessLog(Path directory, String prefix, String pattern, int maxDa
     public static void checkPattern(String pattern) {
         if (pattern == null || pattern.isBlank()) {
             throw new IllegalArgumentException("must not be blank: common, combined, or codes such as %h %t \"%r\" %s %b %D");
+        }
+        if (NAMED_PATTERNS.contains(pattern)) {
+            // The default: no Tomcat valve to build (and no Tomcat classes to load) in every configuration read.
+            return;
         }
         List<String> unknown = new ParsedPattern(pattern).unknownCodes();
         if (!unknown.isEmpty()) {

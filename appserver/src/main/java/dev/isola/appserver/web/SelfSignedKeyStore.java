@@ -3,6 +3,7 @@ package dev.isola.appserver.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -62,22 +63,24 @@ public final class SelfSignedKeyStore {
                 "-validity", "825", "-dname", "CN=" + subject, "-ext", "SAN=" + String.join(",", names),
                 "-storetype", "PKCS12", "-keystore", keyStore.toString(), "-storepass:file", tmp.toString());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output;
+        boolean made = false;
         try {
-            output = new String(process.getInputStream().readAllBytes());
+            String output = new String(process.getInputStream().readAllBytes());
             if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("keytool could not make a self-signed certificate in " + keyStore + ": " + output.strip());
+            }
+            // The password file last: a store without it is made again, never one whose password is lost.
+            Files.move(tmp, passwordFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            made = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while keytool made " + keyStore, e);
+        } finally {
+            if (!made) {
                 process.destroyForcibly();
                 Files.deleteIfExists(tmp);
                 Files.deleteIfExists(keyStore);
-                throw new IllegalStateException("keytool could not make a self-signed certificate in " + keyStore + ": " + output.strip());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            Files.deleteIfExists(tmp);
-            throw new IOException("interrupted while keytool made " + keyStore, e);
         }
-        // The password file last: a store without it is made again, never one whose password is lost.
-        Files.move(tmp, passwordFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 }

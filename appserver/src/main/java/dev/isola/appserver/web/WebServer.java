@@ -57,7 +57,6 @@ public final class WebServer implements AutoCloseable {
     private final Optional<JspCache> jspCache;
     private final Optional<Connector> https;
     private int port;
-    private int httpsPort = -1;
 
     private record Deployed(WebModuleSpec spec, StandardContext context, List<ClassLoader> registered, Optional<JspPublishingValve> publishing,
                             RequestStatistics requests) {
@@ -123,12 +122,9 @@ public final class WebServer implements AutoCloseable {
         if (port <= 0) {
             throw new IllegalStateException("the web sub-server could not bind its HTTP port (is it in use?)");
         }
-        if (https.isPresent()) {
-            httpsPort = https.get().getLocalPort();
-            if (httpsPort <= 0) {
-                throw new IllegalStateException("the web sub-server could not open its HTTPS port " + https.get().getPort()
-                        + " (is it in use? the web sub-server's log has the cause)");
-            }
+        if (https.isPresent() && httpsPort() <= 0) {
+            throw new IllegalStateException("the web sub-server could not open its HTTPS port " + https.get().getPort()
+                    + " (is it in use? the web sub-server's log has the cause)");
         }
     }
 
@@ -138,7 +134,7 @@ public final class WebServer implements AutoCloseable {
 
     /** The HTTPS port once started, -1 without one. */
     public int httpsPort() {
-        return httpsPort;
+        return https.map(Connector::getLocalPort).orElse(-1);
     }
 
     /** Whether a context already serves {@code contextPath}, and which module's. */

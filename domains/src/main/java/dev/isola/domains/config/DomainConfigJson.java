@@ -123,18 +123,28 @@ public final class DomainConfigJson {
         for (JsonNode d : array(json, "jmsDestinations")) {
             destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
         }
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json.get("accessLog")),
-                https(json.get("https")));
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json), https(json));
     }
 
-    private static HttpsConfig https(JsonNode json) {
-        if (json == null || json.isNull()) {
+    /** The object {@code name} of the document, its fields checked against {@code known}; empty when it is not given. */
+    private static Optional<JsonNode> section(JsonNode json, String name, Set<String> known, String example) {
+        JsonNode section = json.get(name);
+        if (section == null || section.isNull()) {
+            return Optional.empty();
+        }
+        if (!section.isObject()) {
+            throw new DomainConfigException(name, "must be an object, e.g. " + example);
+        }
+        knownFields(section, name + ".", known);
+        return Optional.of(section);
+    }
+
+    private static HttpsConfig https(JsonNode document) {
+        Optional<JsonNode> given = section(document, "https", HTTPS, "{\"enabled\": true, \"port\": 8443}");
+        if (given.isEmpty()) {
             return HttpsConfig.DEFAULT;
         }
-        if (!json.isObject()) {
-            throw new DomainConfigException("https", "must be an object, e.g. {\"enabled\": true, \"port\": 8443}");
-        }
-        knownFields(json, "https.", HTTPS);
+        JsonNode json = given.get();
         boolean enabled = bool(json, "enabled", "https.enabled");
         int port = integer(json, "port", "https.port", enabled ? Integer.MIN_VALUE : 0);
         return new HttpsConfig(enabled, port, text(json, "keyStore", "", "https.keyStore"), text(json, "keyStorePassword", "", "https.keyStorePassword"));
@@ -151,14 +161,12 @@ public final class DomainConfigJson {
         return value.asBoolean();
     }
 
-    private static AccessLogConfig accessLog(JsonNode json) {
-        if (json == null || json.isNull()) {
+    private static AccessLogConfig accessLog(JsonNode document) {
+        Optional<JsonNode> given = section(document, "accessLog", ACCESS_LOG, "{\"enabled\": true, \"pattern\": \"combined\", \"maxDays\": 14}");
+        if (given.isEmpty()) {
             return AccessLogConfig.DEFAULT;
         }
-        if (!json.isObject()) {
-            throw new DomainConfigException("accessLog", "must be an object, e.g. {\"enabled\": true, \"pattern\": \"combined\", \"maxDays\": 14}");
-        }
-        knownFields(json, "accessLog.", ACCESS_LOG);
+        JsonNode json = given.get();
         AccessLogConfig defaults = AccessLogConfig.DEFAULT;
         return new AccessLogConfig(bool(json, "enabled", "accessLog.enabled"), text(json, "pattern", defaults.pattern(), "accessLog.pattern"),
                 integer(json, "maxDays", "accessLog.maxDays", defaults.maxDays()));

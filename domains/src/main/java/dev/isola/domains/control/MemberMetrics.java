@@ -52,6 +52,11 @@ public record MemberMetrics(Instant at, int applications, List<DestinationMetric
         public long requests() {
             return byStatusClass.stream().mapToLong(Long::longValue).sum();
         }
+
+        /** The responses whose status is {@code hundreds}xx (1 to 5). */
+        public long withStatusClass(int hundreds) {
+            return byStatusClass.get(hundreds - 1);
+        }
     }
 
     public MemberMetrics {
