@@ -2,6 +2,7 @@ package dev.isola.admin;
 
 import dev.isola.admin.auth.AdminPassword;
 import dev.isola.admin.auth.AdminPasswordException;
+import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.admin.deploy.ArchiveValidator;
 import dev.isola.admin.metrics.PrometheusMetrics;
@@ -19,7 +20,6 @@ import dev.isola.mvm.isolate.CheckpointException;
 import dev.isola.mvm.isolate.ElasticYoungGeneration;
 import dev.isola.mvm.isolate.FrozenSpare;
 import dev.isola.mvm.isolate.Isolate;
-import dev.isola.mvm.isolate.MemorySize;
 import dev.isola.mvm.isolate.MvmHome;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -73,14 +73,24 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--password-file", description = "a file whose first line is the admin password")
     Path passwordFile;
 
-    @Option(names = "--max-upload-size", defaultValue = "256m", description = "largest upload (default ${DEFAULT-VALUE})")
+    @Option(names = "--max-upload-size", defaultValue = AdminSettings.DEFAULT_MAX_UPLOAD_SIZE, description = "largest upload (default ${DEFAULT-VALUE})")
     String maxUpload;
 
-    @Option(names = "--max-expanded-size", defaultValue = "1g", description = "largest an archive may expand to (default ${DEFAULT-VALUE})")
+    @Option(names = "--max-expanded-size", defaultValue = AdminSettings.DEFAULT_MAX_EXPANDED_SIZE,
+            description = "largest an archive may expand to (default ${DEFAULT-VALUE})")
     String maxExpanded;
 
-    @Option(names = "--restart-limit", defaultValue = "5", description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
+    @Option(names = "--restart-limit", defaultValue = AdminSettings.DEFAULT_RESTART_LIMIT,
+            description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
     int restartLimit;
+
+    @Option(names = "--keep-ended-isolates", defaultValue = AdminSettings.DEFAULT_KEEP_ENDED_ISOLATES_DAYS,
+            description = "days the run directory of an isolate that ended stays (default ${DEFAULT-VALUE})")
+    int keepEndedIsolatesDays;
+
+    @Option(names = "--event-journal-size", defaultValue = AdminSettings.DEFAULT_EVENT_JOURNAL_SIZE,
+            description = "size past which a domain's event journal starts a new file (default ${DEFAULT-VALUE})")
+    String eventJournalSize;
 
     @Option(names = "--spare-isolates", defaultValue = "0",
             description = "warmed-up JVMs kept ready for combined domains to start in (default ${DEFAULT-VALUE})")
@@ -92,7 +102,7 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--reset-spare-jit-state", description = "a domain started in a spare drops the JIT state of the spare's warm-up")
     boolean resetSpareJitState;
 
-    @Option(names = "--console-session-timeout", defaultValue = "30",
+    @Option(names = "--console-session-timeout", defaultValue = AdminSettings.DEFAULT_CONSOLE_SESSION_MINUTES,
             description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
     int consoleSessionMinutes;
 
@@ -108,12 +118,10 @@ public final class AdminMain implements Callable<Integer> {
                 + root.path());
 
         AdminPassword.Source password;
-        MemorySize uploadLimit;
-        MemorySize expandedLimit;
+        AdminSettings settings;
         try {
             password = AdminPassword.resolve(files, System.getenv(), Optional.ofNullable(passwordFile));
-            uploadLimit = MemorySize.parse(maxUpload);
-            expandedLimit = MemorySize.parse(maxExpanded);
+            settings = AdminSettings.of(restartLimit, maxUpload, maxExpanded, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize);
         } catch (AdminPasswordException | IllegalArgumentException e) {
             log.log(System.Logger.Level.ERROR, "cannot start: " + e.getMessage());
             return BAD_SETUP;
@@ -121,7 +129,8 @@ public final class AdminMain implements Callable<Integer> {
         log.log(System.Logger.Level.INFO, "admin password from " + password.description());
 
         Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), aotCache);
-        RestartPolicy policy = new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), restartLimit,
+        log.log(System.Logger.Level.INFO, "settings: " + String.join(" ", settings.arguments()));
+        RestartPolicy policy = new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), settings.restartLimit(),
                 RestartPolicy.DEFAULTS.window());
         if (spareIsolates < 0) {
             log.log(System.Logger.Level.ERROR, "cannot start: --spare-isolates must be 0 or more, not " + spareIsolates);
@@ -135,22 +144,17 @@ public final class AdminMain implements Callable<Integer> {
                 return BAD_SETUP;
             }
         }
-        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, spareIsolates, freezeSpares,
+        Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, settings.retention(), spareIsolates, freezeSpares,
                 resetSpareJitState, Optional.ofNullable(petstore));
-        Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(expandedLimit.bytes(), 100_000)), uploadLimit.bytes());
-        AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started);
+        Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(settings.maxExpandedSize().bytes(), 100_000)),
+                settings.maxUploadSize().bytes());
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()
                 : "the password is the one given at start, via " + password.description();
         PasswordCheck passwordCheck = new PasswordCheck(password.hash());
-        Console console;
-        try {
-            console = new Console(supervisor, passwordCheck, Duration.ofMinutes(consoleSessionMinutes));
-        } catch (IllegalArgumentException e) {
-            log.log(System.Logger.Level.ERROR, "cannot start: --console-session-timeout: " + e.getMessage());
-            return BAD_SETUP;
-        }
+        AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started, settings, new PasswordChange(files, passwordCheck, password));
+        Console console = new Console(supervisor, passwordCheck, settings.consoleSessionTimeout());
         AdminServer server = new AdminServer(host, port, files.directory().resolve("tomcat"), api.routes(), new PrometheusMetrics(supervisor, started),
-                passwordCheck, hint, uploadLimit.bytes(), console);
+                passwordCheck, hint, settings.maxUploadSize().bytes(), console);
         try {
             server.start();
         } catch (IllegalStateException e) {

@@ -37,6 +37,11 @@ final class AdminConnection {
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
+    /** The credentials every request carries. */
+    Credentials credentials() {
+        return credentials;
+    }
+
     JsonNode get(String path) {
         return send(request(path).GET());
     }

@@ -37,7 +37,7 @@ import java.util.concurrent.Callable;
         subcommands = {DeployTool.Deploy.class, DeployTool.Redeploy.class, DeployTool.Undeploy.class, DeployTool.ListApplications.class,
                 DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
-                CommandLine.HelpCommand.class})
+                ShowLogs.class, ChangeAdminPassword.class, CommandLine.HelpCommand.class})
 public final class DeployTool {
 
     static final String DEFAULT_DOMAINS_PROPERTY = "deploytool.domainsDir";
@@ -108,6 +108,11 @@ public final class DeployTool {
 
     PrintStream out() {
         return out;
+    }
+
+    /** Whether a person is at the terminal to answer a prompt. */
+    boolean terminal() {
+        return terminal;
     }
 
     PrintStream err() {

@@ -48,6 +48,23 @@ class DeployToolTest {
     }
 
     @Test
+    void changeAdminPasswordNeedsTheNewPasswordFromAFileWhenNobodyIsAtATerminal(@TempDir Path dir) throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty"), "");
+        Map<String, String> cases = Map.of(
+                "change-admin-password", "give the new password with --new-password-file FILE (no terminal to ask at)",
+                "change-admin-password --new-password-file " + empty, "the password file " + empty + " is empty");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            // Port 1: nothing answers there, so a request sent would fail otherwise (exit 6), not with a usage error.
+            String[] args = ("--url http://127.0.0.1:1 " + c.getKey()).split(" ");
+            int code = DeployTool.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8),
+                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+            assertEquals(ExitCodes.USAGE, code, c.getKey() + ": " + err);
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains(c.getValue()), err.toString());
+        }
+    }
+
+    @Test
     void theProgressBarShowsShareAndMegabytes() {
         assertEquals("uploading shop.ear [###############---------------]  50%  1.0 of 2.0 MB", ProgressBodyPublisher.bar("shop.ear", 1 << 20, 2 << 20));
         assertEquals("uploading x.war [##############################] 100%  0.0 of 0.0 MB", ProgressBodyPublisher.bar("x.war", 0, 0));

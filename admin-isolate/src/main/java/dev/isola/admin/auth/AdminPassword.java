@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -29,8 +30,14 @@ public final class AdminPassword {
 
     public static final String ENVIRONMENT = "ISOLA_ADMIN_PASSWORD";
 
-    /** The hash to check against, and where the password came from (for messages). */
-    public record Source(String hash, String description) {
+    /**
+     * The hash to check against, and where the password came from.
+     *
+     * @param description where it came from, for messages
+     * @param stored      whether it is the stored hash, which is what a change of password replaces (a password given in the
+     *                    environment or a file is given again at the next start, and would undo the change)
+     */
+    public record Source(String hash, String description, boolean stored) {
     }
 
     /**
@@ -59,7 +66,7 @@ public final class AdminPassword {
         Optional<Given> given = given(environment, passwordFile);
         if (given.isPresent()) {
             try {
-                return new Source(PasswordHash.of(given.get().password()), given.get().description());
+                return new Source(PasswordHash.of(given.get().password()), given.get().description(), false);
             } catch (IllegalArgumentException e) {
                 throw new AdminPasswordException("the admin password from " + given.get().description() + " cannot be used: " + e.getMessage());
             }
@@ -75,7 +82,7 @@ public final class AdminPassword {
                 throw new AdminPasswordException("the admin password hash " + files.passwordHash() + " is damaged; delete it and start again"
                         + " (a new password is generated), or set " + ENVIRONMENT);
             }
-            return new Source(hash, "the stored hash " + files.passwordHash());
+            return new Source(hash, "the stored hash " + files.passwordHash(), true);
         }
         throw new AdminPasswordException("no admin password: set " + ENVIRONMENT + ", pass --password-file, or start with bin/appserver start,"
                 + " which generates one");
@@ -135,6 +142,16 @@ public final class AdminPassword {
             throw new AdminPasswordException("the password file " + file + " is empty; its first line must be the password");
         }
         return lines.getFirst().toCharArray();
+    }
+
+    /**
+     * Replaces {@code file} with {@code content}, readable by the owner only, in one step: a reader (or a start after a crash)
+     * sees the old content or the new, never none, which for the stored hash would mean a newly generated password.
+     */
+    static void replaceOwnerOnly(Path file, String content) throws IOException {
+        Path next = file.resolveSibling(file.getFileName() + ".next");
+        writeOwnerOnly(next, content);
+        Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void writeOwnerOnly(Path file, String content) throws IOException {

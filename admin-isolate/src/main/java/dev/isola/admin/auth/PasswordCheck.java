@@ -6,15 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Checks the admin user's credentials against the stored hash. A script making many calls
  * sends the same credentials each time, and bcrypt is slow on purpose, so a successful check
  * is remembered, as an HMAC under a key that only this process knows (so what is remembered
- * is useless outside it), for the life of the process.
+ * is useless outside it), until the password is changed ({@link #replace}).
  */
 public final class PasswordCheck {
 
@@ -22,17 +25,26 @@ public final class PasswordCheck {
     public static final String USER = "admin";
     private static final int REMEMBERED = 32;
 
-    private final String hash;
+    /** The hash and the checks remembered for it, replaced together, so that no check of the old password outlives a change. */
+    private record Current(String hash, Map<String, Boolean> remembered) {
+    }
+
     private final byte[] key = new byte[32];
-    private final Map<String, Boolean> remembered = new ConcurrentHashMap<>();
+    private final AtomicReference<Current> current;
+    private final List<Runnable> onChange = new CopyOnWriteArrayList<>();
 
     /** @param hash a bcrypt hash ({@link PasswordHash#of}) */
     public PasswordCheck(String hash) {
-        this.hash = Objects.requireNonNull(hash, "hash");
+        this.current = new AtomicReference<>(new Current(checked(hash), new ConcurrentHashMap<>()));
+        new SecureRandom().nextBytes(key);
+    }
+
+    private static String checked(String hash) {
+        Objects.requireNonNull(hash, "hash");
         if (!PasswordHash.isHash(hash)) {
             throw new IllegalArgumentException("not a bcrypt hash: the stored admin password hash is damaged (delete it and set a new password)");
         }
-        new SecureRandom().nextBytes(key);
+        return hash;
     }
 
     /** Whether {@code user} and {@code password} are the admin's. */
@@ -40,17 +52,32 @@ public final class PasswordCheck {
         if (user == null || password == null || !USER.equals(user)) {
             return false;
         }
+        Current now = current.get();
         String token = mac(password);
-        if (remembered.containsKey(token)) {
+        if (now.remembered().containsKey(token)) {
             return true;
         }
-        if (!PasswordHash.matches(hash, password.toCharArray())) {
+        if (!PasswordHash.matches(now.hash(), password.toCharArray())) {
             return false;
         }
-        if (remembered.size() < REMEMBERED) {
-            remembered.put(token, Boolean.TRUE);
+        if (now.remembered().size() < REMEMBERED) {
+            now.remembered().put(token, Boolean.TRUE);
         }
         return true;
+    }
+
+    /**
+     * Checks against {@code hash} from now on (the admin password was changed), forgets every check that succeeded before,
+     * and tells those who asked ({@link #onChange}), such as the console, which ends its sessions.
+     */
+    public void replace(String hash) {
+        current.set(new Current(checked(hash), new ConcurrentHashMap<>()));
+        onChange.forEach(Runnable::run);
+    }
+
+    /** Runs {@code action} after each change of the password. */
+    public void onChange(Runnable action) {
+        onChange.add(action);
     }
 
     private String mac(String password) {

@@ -2,6 +2,7 @@ package dev.isola.admin.cli;
 
 import dev.isola.admin.AdminFiles;
 import dev.isola.admin.AdminMain;
+import dev.isola.admin.AdminSettings;
 import dev.isola.admin.AdminState;
 import dev.isola.admin.ServerImage;
 import dev.isola.admin.auth.AdminPassword;
@@ -59,13 +60,13 @@ public final class AdminLauncher {
      * @param aotCache      whether to record and use the image's AOT cache
      * @param passwordFile  a file with the admin password, instead of a generated one
      * @param mvmHome       the mvm home the isolates are registered in
-     * @param restartLimit  restarts of a domain within 10 minutes before it is marked failed
+     * @param admin         what the admin isolate runs with: limits, restarts, what it keeps
      * @param spareIsolates warmed-up JVMs the admin keeps for combined domains to start in (0: none)
      * @param freezeSpares  whether those wait frozen to disk with CRIU rather than in memory
      * @param resetSpareJitState whether a domain started in a spare drops the JIT state of its warm-up ({@link dev.isola.mvm.isolate.SpareJitReset})
      */
     public record Settings(Path domainsRoot, String host, int port, Path image, Optional<Path> petstore, boolean aotCache,
-                           Optional<Path> passwordFile, Path mvmHome, int restartLimit, String maxExpandedSize, int spareIsolates,
+                           Optional<Path> passwordFile, Path mvmHome, AdminSettings admin, int spareIsolates,
                            boolean freezeSpares, boolean resetSpareJitState) {
     }
 
@@ -167,8 +168,8 @@ public final class AdminLauncher {
     private IsolateSpec spec(Image image) {
         List<String> arguments = new ArrayList<>(List.of("--domains-dir", DomainsRoot.at(settings.domainsRoot()).path().toString(),
                 "--image", settings.image().toAbsolutePath().toString(), "--host", settings.host(), "--port", Integer.toString(settings.port()),
-                "--aot-cache", Boolean.toString(settings.aotCache()), "--restart-limit", Integer.toString(settings.restartLimit()),
-                "--max-expanded-size", settings.maxExpandedSize(), "--spare-isolates", Integer.toString(settings.spareIsolates())));
+                "--aot-cache", Boolean.toString(settings.aotCache()), "--spare-isolates", Integer.toString(settings.spareIsolates())));
+        arguments.addAll(settings.admin().arguments());
         if (settings.freezeSpares()) {
             arguments.add("--freeze-spares");
         }

@@ -2,6 +2,7 @@ package dev.isola.admin.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.AdminFiles;
+import dev.isola.admin.AdminSettings;
 import dev.isola.admin.AdminState;
 import dev.isola.admin.auth.AdminPassword;
 import dev.isola.admin.auth.AdminPasswordException;
@@ -83,6 +84,39 @@ public final class AppServerMain {
         }
     }
 
+    /** What the admin isolate runs with, beyond its port and spares: options of {@code start} and {@code demo} ({@link AdminSettings}). */
+    static final class Limits {
+        @Option(names = "--restart-limit", defaultValue = AdminSettings.DEFAULT_RESTART_LIMIT,
+                description = "restarts of a domain within 10 minutes before it is marked failed; 0: a domain isolate that ends is not restarted"
+                        + " (default ${DEFAULT-VALUE})")
+        int restartLimit;
+
+        @Option(names = "--max-upload-size", defaultValue = AdminSettings.DEFAULT_MAX_UPLOAD_SIZE,
+                description = "the largest archive a deployment may upload (default ${DEFAULT-VALUE})")
+        String maxUploadSize;
+
+        @Option(names = "--max-expanded-size", defaultValue = AdminSettings.DEFAULT_MAX_EXPANDED_SIZE,
+                description = "the most an uploaded archive may expand to, its nested archives included (default ${DEFAULT-VALUE})")
+        String maxExpandedSize;
+
+        @Option(names = "--console-session-timeout", defaultValue = AdminSettings.DEFAULT_CONSOLE_SESSION_MINUTES,
+                description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
+        int consoleSessionMinutes;
+
+        @Option(names = "--keep-ended-isolates", defaultValue = AdminSettings.DEFAULT_KEEP_ENDED_ISOLATES_DAYS,
+                description = "days the run directory of an isolate that ended stays, for bin/mvm ps -a and its output (default ${DEFAULT-VALUE})")
+        int keepEndedIsolatesDays;
+
+        @Option(names = "--event-journal-size", defaultValue = AdminSettings.DEFAULT_EVENT_JOURNAL_SIZE,
+                description = "size past which a domain's event journal starts a new file, keeping one before it (default ${DEFAULT-VALUE})")
+        String eventJournalSize;
+
+        /** @throws IllegalArgumentException naming the option that is not a size or out of range, before any admin isolate starts */
+        AdminSettings settings() {
+            return AdminSettings.of(restartLimit, maxUploadSize, maxExpandedSize, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize);
+        }
+    }
+
     /** Options every command takes. */
     static final class Where {
         @Option(names = "--domains-dir", description = "the domains root (default: var/domains of the installation)")
@@ -102,15 +136,18 @@ public final class AppServerMain {
         boolean noAotCache;
 
         AdminLauncher launcher(PrintStream out) {
-            return launcher(out, new Spares());
+            return launcher(out, new Spares(), AdminSettings.DEFAULTS);
         }
 
-        /** @param spares what {@code start} and {@code demo} take as {@code --spare-isolates} and the like; the other commands do not start an admin */
-        AdminLauncher launcher(PrintStream out, Spares spares) {
+        /**
+         * @param spares   what {@code start} and {@code demo} take as {@code --spare-isolates} and the like; the other commands do not start an admin
+         * @param settings what they take as {@code --restart-limit} and the like
+         */
+        AdminLauncher launcher(PrintStream out, Spares spares, AdminSettings settings) {
             Installation installation = Installation.fromSystemProperties();
             Path root = domainsDir != null ? domainsDir.toAbsolutePath() : installation.defaultDomains();
             return new AdminLauncher(new AdminLauncher.Settings(root, host, port, installation.image(), installation.petstore(), !noAotCache,
-                    Optional.ofNullable(passwordFile), MvmHome.resolve(), 5, "1g", spares.count, spares.freeze, spares.resetJitState), out);
+                    Optional.ofNullable(passwordFile), MvmHome.resolve(), settings, spares.count, spares.freeze, spares.resetJitState), out);
         }
 
         Path root() {
@@ -126,10 +163,13 @@ public final class AppServerMain {
         @Mixin
         Spares spares;
 
+        @Mixin
+        Limits limits;
+
         @Override
         public Integer call() throws IOException {
             spares.check();
-            AdminLauncher launcher = where.launcher(System.out, spares);
+            AdminLauncher launcher = where.launcher(System.out, spares, limits.settings());
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
             if (DomainsRoot.at(where.root()).names().isEmpty()) {
@@ -249,10 +289,13 @@ public final class AppServerMain {
         @Mixin
         Spares spares;
 
+        @Mixin
+        Limits limits;
+
         @Override
         public Integer call() throws Exception {
             spares.check();
-            AdminLauncher launcher = where.launcher(System.out, spares);
+            AdminLauncher launcher = where.launcher(System.out, spares, limits.settings());
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
             char[] password = demoPassword(System.getenv(), Optional.ofNullable(where.passwordFile), launcher.files());
@@ -346,6 +389,11 @@ public final class AppServerMain {
         ProcessLogging.installConsole("appserver");
         // The launcher says itself when the image has no AOT cache yet and records one.
         QUIET.setLevel(java.util.logging.Level.SEVERE);
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line, with what a user gets wrong or the admin isolate's start says reported as one error line. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new AppServerMain());
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
             if (e instanceof IllegalStateException || e instanceof AdminPasswordException || e instanceof IOException
@@ -355,7 +403,7 @@ public final class AppServerMain {
             }
             throw e;
         });
-        System.exit(cli.execute(args));
+        return cli;
     }
 
     /** Not instantiated: picocli reads the annotations of the class. */

@@ -3,6 +3,7 @@ package dev.isola.admin.console;
 import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.admin.supervise.Supervisor;
 import org.apache.catalina.Context;
+import org.apache.catalina.Session;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
@@ -50,6 +51,12 @@ public final class Console {
         StandardManager sessions = new StandardManager();
         sessions.setPathname(null);
         context.setManager(sessions);
+        // Whoever knew the old password is logged in no longer: each session, the one that made the change too, logs in again.
+        passwords.onChange(() -> {
+            for (Session session : sessions.findSessions()) {
+                session.expire();
+            }
+        });
 
         FilterDef filter = new FilterDef();
         filter.setFilterName("console");

@@ -78,7 +78,8 @@ final class LoginServlet extends HttpServlet {
                 <button type="submit">Log in</button>
                 </form>
                 <p class="hint">The admin password: set with <code>ISOLA_ADMIN_PASSWORD</code> or <code>--password-file</code> at start,
-                or the one generated at the first start (<code>var/domains/.admin/admin-password</code>).</p>
+                or the one generated at the first start (<code>var/domains/.admin/admin-password</code>),
+                until changed with <code>deploy-tool change-admin-password</code>.</p>
                 </main>""",
                 notice == null ? Html.raw("") : Html.t("<p class=\"notice\" role=\"status\">{}</p>", notice),
                 error == null ? Html.raw("") : Html.t("<p class=\"alert\" role=\"alert\" id=\"login-error\">{}</p>", error),

@@ -1,5 +1,7 @@
 package dev.isola.admin.rest;
 
+import dev.isola.admin.AdminSettings;
+import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.SparePool;
 import dev.isola.admin.supervise.Supervisor;
@@ -19,17 +21,24 @@ public final class AdminApi {
 
     private final List<Route> routes;
 
-    public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt) {
+    /**
+     * @param settings       what the admin isolate was started with, for {@code GET /api/status}
+     * @param passwordChange changes the admin password, for {@code PUT /api/admin/password}
+     */
+    public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt, AdminSettings settings,
+                    PasswordChange passwordChange) {
         DomainsResource domains = new DomainsResource(supervisor);
         ConfigurationResource configuration = new ConfigurationResource(supervisor);
         ApplicationsResource applications = new ApplicationsResource(supervisor, uploads);
         EventsResource events = new EventsResource(supervisor);
         JmsResource jms = new JmsResource(supervisor);
         LogsResource logs = new LogsResource(supervisor);
+        AdminPasswordResource password = new AdminPasswordResource(passwordChange);
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
                         "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
-                new Route("GET", "/api/status", r -> ApiResponse.ok(status(supervisor, startedAt))),
+                new Route("GET", "/api/status", r -> ApiResponse.ok(status(supervisor, startedAt, settings))),
+                new Route("PUT", "/api/admin/password", password::change),
                 new Route("GET", "/api/openapi.yaml", r -> ApiResponse.ok(new ApiResponse.Text("application/yaml", openApi.yaml()))),
                 new Route("GET", "/api/openapi.json", r -> ApiResponse.ok(openApi.tree())),
                 new Route("GET", "/api/domains", domains::list),
@@ -58,12 +67,14 @@ public final class AdminApi {
         return routes;
     }
 
-    private static AdminStatus status(Supervisor supervisor, Instant startedAt) {
+    private static AdminStatus status(Supervisor supervisor, Instant startedAt, AdminSettings settings) {
         List<AdminStatus.DomainLine> lines = supervisor.all().stream().map(DomainRuntime::view)
                 .map(v -> new AdminStatus.DomainLine(v.name(), v.mode(), v.state(), v.url(), v.isolates().size(), v.applications().size()))
                 .toList();
         SparePool.Counts spares = supervisor.spares().counts();
         return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines,
-                new AdminStatus.Spares(spares.ready(), spares.warming(), spares.frozen(), spares.pids()));
+                new AdminStatus.Spares(spares.ready(), spares.warming(), spares.frozen(), spares.pids()),
+                new AdminStatus.Settings(settings.restartLimit(), settings.maxUploadSize().bytes(), settings.maxExpandedSize().bytes(),
+                        settings.consoleSessionTimeout().toMinutes(), settings.keepEndedIsolates().toDays(), settings.eventJournalSize().bytes()));
     }
 }

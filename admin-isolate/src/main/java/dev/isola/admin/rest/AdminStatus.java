@@ -14,9 +14,15 @@ import java.util.List;
  * @param domains       each domain's name and state
  * @param spareIsolates the warmed-up isolates combined domains start in: how many are ready (and of those, frozen to disk), how many warming
  *                      up, the processes of those that have one
+ * @param settings      what the admin isolate was started with ({@code bin/appserver start --restart-limit} and the like)
  */
 public record AdminStatus(String version, String adminIsolate, long pid, Instant startedAt, String domainsRoot, List<DomainLine> domains,
-                          Spares spareIsolates) {
+                          Spares spareIsolates, Settings settings) {
+
+    /** {@link dev.isola.admin.AdminSettings}, sizes in bytes. */
+    public record Settings(int restartLimit, long maxUploadBytes, long maxExpandedBytes, long consoleSessionTimeoutMinutes,
+                           long keepEndedIsolatesDays, long eventJournalBytes) {
+    }
 
     public record Spares(int ready, int warming, int frozen, List<Long> pids) {
     }

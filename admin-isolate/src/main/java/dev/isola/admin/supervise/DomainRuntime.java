@@ -92,7 +92,7 @@ public final class DomainRuntime {
         this.directory = directory;
         this.config = config;
         this.context = context;
-        this.journal = new EventJournal(directory.eventsFile());
+        this.journal = new EventJournal(directory.eventsFile(), context.retention().eventJournalBytes());
         this.deployments = new Deployments(this);
     }
 

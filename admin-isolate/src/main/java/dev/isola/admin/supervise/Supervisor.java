@@ -37,30 +37,28 @@ import java.util.concurrent.TimeUnit;
 public final class Supervisor implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.isola.admin");
-    /** How long an ended isolate's run directory stays, for {@code bin/mvm ps -a} and {@code bin/mvm logs} after the fact. */
-    static final Duration KEEP_ENDED_ISOLATES = Duration.ofDays(7);
-
     private final DomainsRoot root;
     private final SupervisorContext context;
     private final Map<String, DomainRuntime> domains = new ConcurrentHashMap<>();
 
     /** A supervisor without spare isolates: every domain starts in a new JVM. */
     public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy) {
-        this(root, image, mvmHome, policy, 0, false, false, Optional.empty());
+        this(root, image, mvmHome, policy, Retention.DEFAULTS, 0, false, false, Optional.empty());
     }
 
     /**
+     * @param retention     how long ended isolates' run directories stay, and how large an event journal grows
      * @param spareIsolates how many warmed-up spare isolates to keep for combined domains to start in ({@link SparePool})
      * @param freezeSpares  whether the spares wait frozen to disk rather than in memory
      * @param resetSpareJitState whether the domains the spares become drop the JIT state of their warm-up
      * @param warmUpArchive what the spares warm up with (the Pet Store), if anything
      */
-    public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy, int spareIsolates, boolean freezeSpares,
+    public Supervisor(DomainsRoot root, Image image, Path mvmHome, RestartPolicy policy, Retention retention, int spareIsolates, boolean freezeSpares,
                       boolean resetSpareJitState, Optional<Path> warmUpArchive) {
         this.root = root;
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
         SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, resetSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
-        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, executor, root, spares);
+        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, retention, executor, root, spares);
         // A minute in, so as not to compete with the domains' starts; then daily.
         executor.scheduleAtFixedRate(this::pruneEndedIsolates, 1, Duration.ofDays(1).toMinutes(), TimeUnit.MINUTES);
     }
@@ -102,17 +100,21 @@ public final class Supervisor implements AutoCloseable {
         context.spares().fill();
     }
 
+    public Retention retention() {
+        return context.retention();
+    }
+
     /**
-     * Removes the run directories of isolates that ended more than {@link #KEEP_ENDED_ISOLATES}
-     * ago: every start, restart and spare leaves one (its descriptor, standard output and error),
+     * Removes the run directories of isolates that ended longer ago than the retention says: every start, restart and spare leaves one (its descriptor, standard output and error),
      * which a server running for months would otherwise collect by the thousand.
      */
     private void pruneEndedIsolates() {
         try {
-            int removed = context.registry().prune(KEEP_ENDED_ISOLATES);
+            Duration keep = context.retention().keepEndedIsolates();
+            int removed = context.registry().prune(keep);
             if (removed > 0) {
                 LOG.log(System.Logger.Level.INFO, "removed the run directories of " + removed + " isolate(s) that ended more than "
-                        + KEEP_ENDED_ISOLATES.toDays() + " days ago");
+                        + keep.toDays() + " day(s) ago");
             }
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot remove the run directories of ended isolates: " + e.getMessage());

@@ -14,10 +14,11 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param mvmHome  the mvm home the isolates are registered in
  * @param registry that home's registry, to find isolates to re-adopt
  * @param policy   when isolates that ended unasked are restarted
+ * @param retention how long ended isolates' run directories stay, how large an event journal grows
  * @param executor runs delayed restarts
  * @param root     the domains' directories and configurations (read again at each start: they may have been edited)
  * @param spares   the warmed-up isolates combined domains start in
  */
-record SupervisorContext(Image image, Path mvmHome, IsolateRegistry registry, RestartPolicy policy, ScheduledExecutorService executor,
-                         DomainsRoot root, SparePool spares) {
+record SupervisorContext(Image image, Path mvmHome, IsolateRegistry registry, RestartPolicy policy, Retention retention,
+                         ScheduledExecutorService executor, DomainsRoot root, SparePool spares) {
 }

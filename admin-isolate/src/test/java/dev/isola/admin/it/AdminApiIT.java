@@ -96,6 +96,22 @@ class AdminApiIT {
     }
 
     @Test
+    @Order(1)
+    void theStatusShowsWhatTheAdminIsolateWasStartedWith() throws Exception {
+        JsonNode settings = admin.json("/api/status").path("settings");
+
+        assertEquals(1, settings.path("restartLimit").asInt(), settings.toString());
+        assertEquals(16L << 20, settings.path("maxExpandedBytes").asLong(), settings.toString());
+        assertEquals(256L << 20, settings.path("maxUploadBytes").asLong(), settings.toString());
+        assertEquals(30, settings.path("consoleSessionTimeoutMinutes").asInt(), settings.toString());
+        assertEquals(7, settings.path("keepEndedIsolatesDays").asInt(), settings.toString());
+        assertEquals(4L << 20, settings.path("eventJournalBytes").asLong(), settings.toString());
+        AdminFixture.awaitLogLine(admin.domainsRoot().resolve(".admin/admin.log"),
+                "settings: --restart-limit 1 --max-upload-size 256m --max-expanded-size 16m --console-session-timeout 30 --keep-ended-isolates 7"
+                        + " --event-journal-size 4m");
+    }
+
+    @Test
     @Order(2)
     void badUploadsAreRefusedWithAClearMessageAndNothingChanges() throws Exception {
         assertUploadRefused(text("<html>oops</html>"), 400, "is not a zip archive");

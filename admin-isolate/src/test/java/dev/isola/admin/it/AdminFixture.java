@@ -1,12 +1,14 @@
 package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.AdminSettings;
 import dev.isola.admin.cli.AdminLauncher;
 import dev.isola.deploytool.DeployTool;
 import dev.isola.domains.JsonFiles;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateRecord;
 import dev.isola.mvm.isolate.IsolateRegistry;
+import dev.isola.mvm.isolate.MemorySize;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -84,8 +86,12 @@ public final class AdminFixture implements AutoCloseable {
                     + " builds it); it is " + image);
         }
         int port = freePort();
+        AdminSettings defaults = AdminSettings.DEFAULTS;
+        // A small expansion limit, so that the upload tests' archive bombs are refused quickly.
+        AdminSettings settings = new AdminSettings(restartLimit, defaults.maxUploadSize(), MemorySize.ofMegabytes(16),
+                defaults.consoleSessionTimeout(), defaults.keepEndedIsolates(), defaults.eventJournalSize());
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
-                warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), restartLimit, "16m", spareIsolates,
+                warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), settings, spareIsolates,
                 freezeSpares, spareIsolates > 0), System.out);
         AdminFixture fixture = new AdminFixture(root, launcher, port);
         fixture.startAdmin();

@@ -1,6 +1,7 @@
 package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.deploytool.ExitCodes;
 import dev.isola.domains.testapp.TestEars;
 import dev.isola.mvm.isolate.IsolateRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -102,6 +103,35 @@ class DomainsEndToEndIT {
         assertTrue(events.stream().anyMatch(e -> e.startsWith("crm-ejb STARTED: ready in")), events.toString());
         assertEquals("crm-web RECONNECTED: connected to the new crm-ejb", events.getLast(), events.toString());
         assertEquals(1, admin.json("/api/domains/crm").path("restarts").asInt());
+    }
+
+    @Test
+    @Order(2)
+    void deployToolShowsTheLogsOfEachIsolateOrOfTheOneAskedFor() throws IOException {
+        AdminFixture.ToolRun all = admin.deployTool("logs", "--domain", "crm", "--lines", "5");
+        assertEquals(0, all.exitCode(), all.toString());
+        List<String> headers = all.out().lines().filter(line -> line.startsWith("==> ")).toList();
+        assertEquals(List.of("crm-jms", "crm-ejb", "crm-web"), headers.stream().map(h -> h.split(" ")[1]).toList(), all.out());
+        assertTrue(headers.getFirst().endsWith("crm/logs/crm-jms.log) <=="), headers.toString());
+
+        AdminFixture.ToolRun web = admin.deployTool("logs", "--domain", "crm", "--isolate", "crm-web", "--lines", "20");
+        assertEquals(0, web.exitCode(), web.toString());
+        assertFalse(web.out().contains("==> "), "one log, no header: " + web.out());
+        List<String> shown = web.out().lines().toList();
+        List<String> file = Files.readAllLines(admin.domainsRoot().resolve("crm/logs/crm-web.log"));
+        assertEquals(20, shown.size(), web.out());
+        assertTrue(file.containsAll(shown), "lines of crm-web.log: " + web.out());
+        assertTrue(admin.deployTool("logs", "--domain", "shop", "--lines", "3").out().lines().count() <= 3);
+
+        AdminFixture.ToolRun notAnIsolate = admin.deployTool("logs", "--domain", "crm", "--isolate", "crm");
+        assertEquals(ExitCodes.REJECTED, notAnIsolate.exitCode(), notAnIsolate.toString());
+        assertTrue(notAnIsolate.err().contains("domain crm has no isolate 'crm'; its isolates: crm-jms, crm-ejb, crm-web"), notAnIsolate.err());
+        AdminFixture.ToolRun tooMany = admin.deployTool("logs", "--domain", "crm", "--lines", "5000");
+        assertEquals(ExitCodes.REJECTED, tooMany.exitCode(), tooMany.toString());
+        assertTrue(tooMany.err().contains("lines"), tooMany.err());
+        AdminFixture.ToolRun noDomain = admin.deployTool("logs", "--domain", "nowhere");
+        assertEquals(ExitCodes.REJECTED, noDomain.exitCode(), noDomain.toString());
+        assertTrue(noDomain.err().contains("nowhere"), noDomain.err());
     }
 
     @Test

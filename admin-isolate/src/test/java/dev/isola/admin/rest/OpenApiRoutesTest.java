@@ -1,6 +1,12 @@
 package dev.isola.admin.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.AdminFiles;
+import dev.isola.admin.AdminSettings;
+import dev.isola.admin.auth.AdminPassword;
+import dev.isola.admin.auth.PasswordChange;
+import dev.isola.admin.auth.PasswordCheck;
+import dev.isola.admin.auth.PasswordHash;
 import dev.isola.admin.deploy.ArchiveValidator;
 import dev.isola.admin.supervise.RestartPolicy;
 import dev.isola.admin.supervise.Supervisor;
@@ -26,11 +32,16 @@ class OpenApiRoutesTest {
     @TempDir
     Path dir;
 
+    private PasswordChange passwordChange() {
+        String hash = PasswordHash.of("test-password".toCharArray());
+        return new PasswordChange(new AdminFiles(dir.resolve(".admin")), new PasswordCheck(hash), new AdminPassword.Source(hash, "a test", true));
+    }
+
     @Test
     void everyRouteIsDocumentedAndEveryDocumentedOperationIsARoute() {
         try (Supervisor supervisor = new Supervisor(DomainsRoot.at(dir), Image.ofCurrentJvm("test"), dir.resolve("mvm"), RestartPolicy.DEFAULTS)) {
             AdminApi api = new AdminApi(supervisor, new Uploads(new ArchiveValidator(ArchiveValidator.Limits.DEFAULTS), 1 << 20),
-                    OpenApiDocument.load(), Instant.now());
+                    OpenApiDocument.load(), Instant.now(), AdminSettings.DEFAULTS, passwordChange());
             JsonNode document = OpenApiDocument.load().tree();
             assertTrue(document.path("openapi").asText().startsWith("3."), "an OpenAPI 3 document");
 

@@ -27,7 +27,7 @@ import java.util.List;
  */
 public final class EventJournal {
 
-    static final long DEFAULT_MAX_SIZE = 4L << 20;
+    public static final long DEFAULT_MAX_SIZE = 4L << 20;
 
     private final Path file;
     private final long maxSize;

@@ -1,0 +1,77 @@
+package dev.isola.admin;
+
+import dev.isola.admin.console.Console;
+import dev.isola.admin.supervise.RestartPolicy;
+import dev.isola.admin.supervise.Retention;
+import dev.isola.mvm.isolate.MemorySize;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The admin isolate's settings: their defaults, how they reach the admin isolate, and each value refused with the option named. */
+class AdminSettingsTest {
+
+    @Test
+    void theDefaultsAreThoseOfTheSupervisorTheRestartPolicyAndTheConsole() {
+        AdminSettings defaults = AdminSettings.DEFAULTS;
+
+        assertEquals(Retention.DEFAULTS, defaults.retention());
+        assertEquals(RestartPolicy.DEFAULTS.limit(), defaults.restartLimit());
+        assertEquals(Console.DEFAULT_IDLE_TIMEOUT, defaults.consoleSessionTimeout());
+        assertEquals(MemorySize.ofMegabytes(256), defaults.maxUploadSize());
+        assertEquals(MemorySize.ofMegabytes(1024), defaults.maxExpandedSize());
+    }
+
+    @Test
+    void theAdminIsolateReadsBackWhatTheLauncherPassesIt() {
+        AdminSettings given = AdminSettings.of(0, "300m", "2g", 90, 30, "16m");
+
+        AdminMain admin = new AdminMain();
+        List<String> arguments = new ArrayList<>(List.of("--domains-dir", "d", "--image", "i"));
+        arguments.addAll(given.arguments());
+        new CommandLine(admin).parseArgs(arguments.toArray(String[]::new));
+
+        assertEquals(given, AdminSettings.of(admin.restartLimit, admin.maxUpload, admin.maxExpanded, admin.consoleSessionMinutes,
+                admin.keepEndedIsolatesDays, admin.eventJournalSize));
+        assertEquals(new Retention(Duration.ofDays(30), 16L << 20), given.retention());
+    }
+
+    @Test
+    void eachValueOutOfRangeIsRefusedNamingItsOption() {
+        assertRefused("--restart-limit must be 0 (never restart a domain) or more, not -1", () -> AdminSettings.of(-1, "256m", "1g", 30, 7, "4m"));
+        assertRefused("--max-upload-size: not a memory size: 'lots' (expected e.g. 64m, 512k, 2g or a number of bytes)",
+                () -> AdminSettings.of(5, "lots", "1g", 30, 7, "4m"));
+        assertRefused("--max-upload-size must be more than 0, not 0", () -> AdminSettings.of(5, "0", "1g", 30, 7, "4m"));
+        assertRefused("--max-expanded-size: '9999999999g' is too large", () -> AdminSettings.of(5, "256m", "9999999999g", 30, 7, "4m"));
+        assertRefused("--console-session-timeout must be a whole number of minutes, 1 or more, not 0",
+                () -> AdminSettings.of(5, "256m", "1g", 0, 7, "4m"));
+        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 0", () -> AdminSettings.of(5, "256m", "1g", 30, 0, "4m"));
+        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 4000", () -> AdminSettings.of(5, "256m", "1g", 30, 4000, "4m"));
+        assertRefused("--event-journal-size must be from 64k to 1g, not 1k", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "1k"));
+        assertRefused("--event-journal-size must be from 64k to 1g, not 2g", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "2g"));
+        assertRefused("--event-journal-size: not a memory size: 'four' (expected e.g. 64m, 512k, 2g or a number of bytes)",
+                () -> AdminSettings.of(5, "256m", "1g", 30, 7, "four"));
+    }
+
+    @Test
+    void theEdgesOfEachRangeAreTaken() {
+        AdminSettings smallest = AdminSettings.of(0, "1", "1", 1, 1, "64k");
+        AdminSettings largest = AdminSettings.of(Integer.MAX_VALUE, "8g", "64g", 10_080, 3650, "1g");
+
+        assertEquals(Duration.ofMinutes(1), smallest.consoleSessionTimeout());
+        assertEquals(64 << 10, smallest.eventJournalSize().bytes());
+        assertEquals(Duration.ofDays(3650), largest.keepEndedIsolates());
+        assertEquals(1L << 30, largest.retention().eventJournalBytes());
+    }
+
+    private static void assertRefused(String message, org.junit.jupiter.api.function.Executable creation) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, creation);
+        assertEquals(message, refused.getMessage());
+    }
+}
