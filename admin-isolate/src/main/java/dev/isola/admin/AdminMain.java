@@ -11,6 +11,7 @@ import dev.isola.admin.console.Console;
 import dev.isola.admin.rest.AdminServer;
 import dev.isola.admin.rest.OpenApiDocument;
 import dev.isola.admin.rest.Uploads;
+import dev.isola.admin.supervise.AutoDeploy;
 import dev.isola.admin.supervise.RestartPolicy;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.DomainsRoot;
@@ -92,6 +93,10 @@ public final class AdminMain implements Callable<Integer> {
             description = "size past which a domain's event journal starts a new file (default ${DEFAULT-VALUE})")
     String eventJournalSize;
 
+    @Option(names = "--autodeploy-interval", defaultValue = AdminSettings.DEFAULT_AUTODEPLOY_SECONDS,
+            description = "seconds between looks at the domains' autodeploy directories; 0: never (default ${DEFAULT-VALUE})")
+    int autodeploySeconds;
+
     @Option(names = "--spare-isolates", defaultValue = "0",
             description = "warmed-up JVMs kept ready for combined domains to start in (default ${DEFAULT-VALUE})")
     int spareIsolates;
@@ -121,7 +126,8 @@ public final class AdminMain implements Callable<Integer> {
         AdminSettings settings;
         try {
             password = AdminPassword.resolve(files, System.getenv(), Optional.ofNullable(passwordFile));
-            settings = AdminSettings.of(restartLimit, maxUpload, maxExpanded, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize);
+            settings = AdminSettings.of(restartLimit, maxUpload, maxExpanded, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize,
+                    autodeploySeconds);
         } catch (AdminPasswordException | IllegalArgumentException e) {
             log.log(System.Logger.Level.ERROR, "cannot start: " + e.getMessage());
             return BAD_SETUP;
@@ -146,8 +152,9 @@ public final class AdminMain implements Callable<Integer> {
         }
         Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, settings.retention(), spareIsolates, freezeSpares,
                 resetSpareJitState, Optional.ofNullable(petstore));
-        Uploads uploads = new Uploads(new ArchiveValidator(new ArchiveValidator.Limits(settings.maxExpandedSize().bytes(), 100_000)),
-                settings.maxUploadSize().bytes());
+        ArchiveValidator validator = new ArchiveValidator(new ArchiveValidator.Limits(settings.maxExpandedSize().bytes(), 100_000));
+        Uploads uploads = new Uploads(validator, settings.maxUploadSize().bytes());
+        AutoDeploy autoDeploy = new AutoDeploy(supervisor, validator);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()
                 : "the password is the one given at start, via " + password.description();
         PasswordCheck passwordCheck = new PasswordCheck(password.hash());
@@ -165,6 +172,7 @@ public final class AdminMain implements Callable<Integer> {
         new AdminState(Isolate.current().id(), ProcessHandle.current().pid(), url, started, root.path().toString()).write(files);
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("admin-stop").unstarted(() -> {
             log.log(System.Logger.Level.INFO, "admin isolate exiting; the domains keep running");
+            autoDeploy.close();
             supervisor.close();
             server.close();
             try {
@@ -175,6 +183,9 @@ public final class AdminMain implements Callable<Integer> {
         }));
         log.log(System.Logger.Level.INFO, "admin port listening at " + url + " (REST API under /api, metrics at /metrics)");
         supervisor.resumeAll();
+        if (!settings.autodeployInterval().isZero()) {
+            autoDeploy.start(settings.autodeployInterval());
+        }
         log.log(System.Logger.Level.INFO, "admin isolate ready in " + Duration.between(started, Instant.now()).toMillis() + " ms");
         // What the start left in the old generation (Tomcat's and the API's set-up, the image's descriptors) goes now, and
         // its pages with it, rather than after the first idle minutes: one full collection of a small heap.

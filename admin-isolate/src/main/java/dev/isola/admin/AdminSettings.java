@@ -21,15 +21,17 @@ import java.util.List;
  * @param keepEndedIsolates     how long the run directory of an isolate that ended stays (for {@code bin/mvm ps -a} and its
  *                              standard error after the fact); whole days
  * @param eventJournalSize      the size past which a domain's event journal starts a new file, keeping one before it
+ * @param autodeployInterval    how often the domains' {@code autodeploy/} directories are looked at; whole seconds, zero: never
  */
 public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySize maxExpandedSize, Duration consoleSessionTimeout,
-                            Duration keepEndedIsolates, MemorySize eventJournalSize) {
+                            Duration keepEndedIsolates, MemorySize eventJournalSize, Duration autodeployInterval) {
 
     /** Below this a journal file would hold only a few hundred events: a restart loop would push out the hours before it. */
     static final MemorySize SMALLEST_EVENT_JOURNAL = MemorySize.ofKilobytes(64);
     /** The journal is read from its end, but a rotation copies nothing, so the bound is about disk, not speed. */
     static final MemorySize LARGEST_EVENT_JOURNAL = MemorySize.ofMegabytes(1024);
     static final long LONGEST_KEEP_DAYS = 3650;
+    static final long LONGEST_AUTODEPLOY_INTERVAL_SECONDS = 3600;
 
     // The defaults as the options' text, which picocli's annotations need as constants.
     public static final String DEFAULT_RESTART_LIMIT = "5";
@@ -38,9 +40,12 @@ public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySi
     public static final String DEFAULT_CONSOLE_SESSION_MINUTES = "30";
     public static final String DEFAULT_KEEP_ENDED_ISOLATES_DAYS = "7";
     public static final String DEFAULT_EVENT_JOURNAL_SIZE = "4m";
+    /** GlassFish's autodeploy directory is looked at every 2 seconds too. */
+    public static final String DEFAULT_AUTODEPLOY_SECONDS = "2";
 
     public static final AdminSettings DEFAULTS = of(Integer.parseInt(DEFAULT_RESTART_LIMIT), DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_MAX_EXPANDED_SIZE,
-            Integer.parseInt(DEFAULT_CONSOLE_SESSION_MINUTES), Integer.parseInt(DEFAULT_KEEP_ENDED_ISOLATES_DAYS), DEFAULT_EVENT_JOURNAL_SIZE);
+            Integer.parseInt(DEFAULT_CONSOLE_SESSION_MINUTES), Integer.parseInt(DEFAULT_KEEP_ENDED_ISOLATES_DAYS), DEFAULT_EVENT_JOURNAL_SIZE,
+            Integer.parseInt(DEFAULT_AUTODEPLOY_SECONDS));
 
     /** @throws IllegalArgumentException naming the option of {@code bin/appserver start} that is out of range */
     public AdminSettings {
@@ -66,6 +71,11 @@ public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySi
             throw new IllegalArgumentException("--event-journal-size must be from " + SMALLEST_EVENT_JOURNAL + " to " + LARGEST_EVENT_JOURNAL
                     + ", not " + eventJournalSize);
         }
+        if (autodeployInterval.isNegative() || autodeployInterval.toSeconds() > LONGEST_AUTODEPLOY_INTERVAL_SECONDS
+                || !autodeployInterval.equals(Duration.ofSeconds(autodeployInterval.toSeconds()))) {
+            throw new IllegalArgumentException("--autodeploy-interval must be whole seconds from 0 (never) to " + LONGEST_AUTODEPLOY_INTERVAL_SECONDS
+                    + ", not " + autodeployInterval.toSeconds());
+        }
     }
 
     /**
@@ -74,9 +84,10 @@ public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySi
      * @throws IllegalArgumentException naming the option whose value is not a size or is out of range
      */
     public static AdminSettings of(int restartLimit, String maxUploadSize, String maxExpandedSize, int consoleSessionMinutes,
-                                   int keepEndedIsolatesDays, String eventJournalSize) {
+                                   int keepEndedIsolatesDays, String eventJournalSize, int autodeploySeconds) {
         return new AdminSettings(restartLimit, size("--max-upload-size", maxUploadSize), size("--max-expanded-size", maxExpandedSize),
-                Duration.ofMinutes(consoleSessionMinutes), Duration.ofDays(keepEndedIsolatesDays), size("--event-journal-size", eventJournalSize));
+                Duration.ofMinutes(consoleSessionMinutes), Duration.ofDays(keepEndedIsolatesDays), size("--event-journal-size", eventJournalSize),
+                Duration.ofSeconds(autodeploySeconds));
     }
 
     private static MemorySize size(String option, String text) {
@@ -96,6 +107,7 @@ public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySi
     public List<String> arguments() {
         return List.of("--restart-limit", Integer.toString(restartLimit), "--max-upload-size", maxUploadSize.toJvmArgument(),
                 "--max-expanded-size", maxExpandedSize.toJvmArgument(), "--console-session-timeout", Long.toString(consoleSessionTimeout.toMinutes()),
-                "--keep-ended-isolates", Long.toString(keepEndedIsolates.toDays()), "--event-journal-size", eventJournalSize.toJvmArgument());
+                "--keep-ended-isolates", Long.toString(keepEndedIsolates.toDays()), "--event-journal-size", eventJournalSize.toJvmArgument(),
+                "--autodeploy-interval", Long.toString(autodeployInterval.toSeconds()));
     }
 }

@@ -26,11 +26,12 @@ class AdminSettingsTest {
         assertEquals(Console.DEFAULT_IDLE_TIMEOUT, defaults.consoleSessionTimeout());
         assertEquals(MemorySize.ofMegabytes(256), defaults.maxUploadSize());
         assertEquals(MemorySize.ofMegabytes(1024), defaults.maxExpandedSize());
+        assertEquals(Duration.ofSeconds(2), defaults.autodeployInterval());
     }
 
     @Test
     void theAdminIsolateReadsBackWhatTheLauncherPassesIt() {
-        AdminSettings given = AdminSettings.of(0, "300m", "2g", 90, 30, "16m");
+        AdminSettings given = AdminSettings.of(0, "300m", "2g", 90, 30, "16m", 0);
 
         AdminMain admin = new AdminMain();
         List<String> arguments = new ArrayList<>(List.of("--domains-dir", "d", "--image", "i"));
@@ -38,31 +39,35 @@ class AdminSettingsTest {
         new CommandLine(admin).parseArgs(arguments.toArray(String[]::new));
 
         assertEquals(given, AdminSettings.of(admin.restartLimit, admin.maxUpload, admin.maxExpanded, admin.consoleSessionMinutes,
-                admin.keepEndedIsolatesDays, admin.eventJournalSize));
+                admin.keepEndedIsolatesDays, admin.eventJournalSize, admin.autodeploySeconds));
         assertEquals(new Retention(Duration.ofDays(30), 16L << 20), given.retention());
     }
 
     @Test
     void eachValueOutOfRangeIsRefusedNamingItsOption() {
-        assertRefused("--restart-limit must be 0 (never restart a domain) or more, not -1", () -> AdminSettings.of(-1, "256m", "1g", 30, 7, "4m"));
+        assertRefused("--restart-limit must be 0 (never restart a domain) or more, not -1", () -> AdminSettings.of(-1, "256m", "1g", 30, 7, "4m", 2));
         assertRefused("--max-upload-size: not a memory size: 'lots' (expected e.g. 64m, 512k, 2g or a number of bytes)",
-                () -> AdminSettings.of(5, "lots", "1g", 30, 7, "4m"));
-        assertRefused("--max-upload-size must be more than 0, not 0", () -> AdminSettings.of(5, "0", "1g", 30, 7, "4m"));
-        assertRefused("--max-expanded-size: '9999999999g' is too large", () -> AdminSettings.of(5, "256m", "9999999999g", 30, 7, "4m"));
+                () -> AdminSettings.of(5, "lots", "1g", 30, 7, "4m", 2));
+        assertRefused("--max-upload-size must be more than 0, not 0", () -> AdminSettings.of(5, "0", "1g", 30, 7, "4m", 2));
+        assertRefused("--max-expanded-size: '9999999999g' is too large", () -> AdminSettings.of(5, "256m", "9999999999g", 30, 7, "4m", 2));
         assertRefused("--console-session-timeout must be a whole number of minutes, 1 or more, not 0",
-                () -> AdminSettings.of(5, "256m", "1g", 0, 7, "4m"));
-        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 0", () -> AdminSettings.of(5, "256m", "1g", 30, 0, "4m"));
-        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 4000", () -> AdminSettings.of(5, "256m", "1g", 30, 4000, "4m"));
-        assertRefused("--event-journal-size must be from 64k to 1g, not 1k", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "1k"));
-        assertRefused("--event-journal-size must be from 64k to 1g, not 2g", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "2g"));
+                () -> AdminSettings.of(5, "256m", "1g", 0, 7, "4m", 2));
+        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 0", () -> AdminSettings.of(5, "256m", "1g", 30, 0, "4m", 2));
+        assertRefused("--keep-ended-isolates must be whole days from 1 to 3650, not 4000", () -> AdminSettings.of(5, "256m", "1g", 30, 4000, "4m", 2));
+        assertRefused("--event-journal-size must be from 64k to 1g, not 1k", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "1k", 2));
+        assertRefused("--event-journal-size must be from 64k to 1g, not 2g", () -> AdminSettings.of(5, "256m", "1g", 30, 7, "2g", 2));
+        assertRefused("--autodeploy-interval must be whole seconds from 0 (never) to 3600, not -1",
+                () -> AdminSettings.of(5, "256m", "1g", 30, 7, "4m", -1));
+        assertRefused("--autodeploy-interval must be whole seconds from 0 (never) to 3600, not 3601",
+                () -> AdminSettings.of(5, "256m", "1g", 30, 7, "4m", 3601));
         assertRefused("--event-journal-size: not a memory size: 'four' (expected e.g. 64m, 512k, 2g or a number of bytes)",
-                () -> AdminSettings.of(5, "256m", "1g", 30, 7, "four"));
+                () -> AdminSettings.of(5, "256m", "1g", 30, 7, "four", 2));
     }
 
     @Test
     void theEdgesOfEachRangeAreTaken() {
-        AdminSettings smallest = AdminSettings.of(0, "1", "1", 1, 1, "64k");
-        AdminSettings largest = AdminSettings.of(Integer.MAX_VALUE, "8g", "64g", 10_080, 3650, "1g");
+        AdminSettings smallest = AdminSettings.of(0, "1", "1", 1, 1, "64k", 2);
+        AdminSettings largest = AdminSettings.of(Integer.MAX_VALUE, "8g", "64g", 10_080, 3650, "1g", 2);
 
         assertEquals(Duration.ofMinutes(1), smallest.consoleSessionTimeout());
         assertEquals(64 << 10, smallest.eventJournalSize().bytes());

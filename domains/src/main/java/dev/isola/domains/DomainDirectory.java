@@ -19,6 +19,7 @@ import java.time.Instant;
  *   applications/&lt;name&gt;.ear    the uploaded archives, as deployed ({@code .ear}, {@code .war} or {@code .jar})
  *   applications/&lt;name&gt;/       what the isolate of a combined domain unpacked
  *   applications/web/&lt;name&gt;/   ... and the isolates of a separated domain ({@code web/}, {@code ejb/})
+ *   autodeploy/                 archives dropped here are deployed by the admin, with marker files saying how it went
  *   data/                       embedded Derby databases and the JMS store (each kept by the one isolate that hosts it)
  *   logs/&lt;isolate&gt;.log          each isolate's log, one line per event
  *   logs/events.jsonl           starts, exits with their causes, restarts: one JSON object a line
@@ -58,6 +59,9 @@ public record DomainDirectory(Path path) {
     /** Where the domain's isolates unpack applications (an isolate of a separated domain in a sub-directory named after its role). */
     public Path workDirectory() { return applications(); }
 
+    /** Where an archive dropped is deployed, and its removal undeploys it (the admin's {@code AutoDeploy}). */
+    public Path autodeploy() { return path.resolve("autodeploy"); }
+
     /** The domain's databases and JMS store; the isolates of a separated domain share it, each keeping its own part. */
     public Path data() { return path.resolve("data"); }
 
@@ -94,7 +98,7 @@ public record DomainDirectory(Path path) {
 
     /** Creates the directories of the layout that do not exist yet. */
     public void createLayout() throws IOException {
-        for (Path dir : new Path[]{config(), archives(), data(), logs()}) {
+        for (Path dir : new Path[]{config(), archives(), autodeploy(), data(), logs()}) {
             Files.createDirectories(dir);
         }
     }

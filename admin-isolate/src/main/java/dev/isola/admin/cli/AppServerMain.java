@@ -111,9 +111,15 @@ public final class AppServerMain {
                 description = "size past which a domain's event journal starts a new file, keeping one before it (default ${DEFAULT-VALUE})")
         String eventJournalSize;
 
+        @Option(names = "--autodeploy-interval", defaultValue = AdminSettings.DEFAULT_AUTODEPLOY_SECONDS,
+                description = "seconds between looks at each domain's autodeploy directory, where an archive dropped is deployed"
+                        + " (0: never; default ${DEFAULT-VALUE})")
+        int autodeploySeconds;
+
         /** @throws IllegalArgumentException naming the option that is not a size or out of range, before any admin isolate starts */
         AdminSettings settings() {
-            return AdminSettings.of(restartLimit, maxUploadSize, maxExpandedSize, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize);
+            return AdminSettings.of(restartLimit, maxUploadSize, maxExpandedSize, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize,
+                    autodeploySeconds);
         }
     }
 

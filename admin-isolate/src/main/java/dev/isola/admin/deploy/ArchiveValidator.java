@@ -233,7 +233,8 @@ public final class ArchiveValidator {
         return lower.endsWith(".war") || lower.endsWith(".jar") || lower.endsWith(".rar");
     }
 
-    private static String sha256(Path file) throws IOException {
+    /** The SHA-256 of {@code file}'s content, in lower-case hex, as {@link CheckedArchive#sha256()} has it. */
+    public static String sha256(Path file) throws IOException {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());

@@ -75,6 +75,7 @@ public final class AdminApi {
         return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines,
                 new AdminStatus.Spares(spares.ready(), spares.warming(), spares.frozen(), spares.pids()),
                 new AdminStatus.Settings(settings.restartLimit(), settings.maxUploadSize().bytes(), settings.maxExpandedSize().bytes(),
-                        settings.consoleSessionTimeout().toMinutes(), settings.keepEndedIsolates().toDays(), settings.eventJournalSize().bytes()));
+                        settings.consoleSessionTimeout().toMinutes(), settings.keepEndedIsolates().toDays(), settings.eventJournalSize().bytes(),
+                        settings.autodeployInterval().toSeconds()));
     }
 }

@@ -21,7 +21,7 @@ public record AdminStatus(String version, String adminIsolate, long pid, Instant
 
     /** {@link dev.isola.admin.AdminSettings}, sizes in bytes. */
     public record Settings(int restartLimit, long maxUploadBytes, long maxExpandedBytes, long consoleSessionTimeoutMinutes,
-                           long keepEndedIsolatesDays, long eventJournalBytes) {
+                           long keepEndedIsolatesDays, long eventJournalBytes, long autodeployIntervalSeconds) {
     }
 
     public record Spares(int ready, int warming, int frozen, List<Long> pids) {

@@ -106,9 +106,10 @@ class AdminApiIT {
         assertEquals(30, settings.path("consoleSessionTimeoutMinutes").asInt(), settings.toString());
         assertEquals(7, settings.path("keepEndedIsolatesDays").asInt(), settings.toString());
         assertEquals(4L << 20, settings.path("eventJournalBytes").asLong(), settings.toString());
+        assertEquals(2, settings.path("autodeployIntervalSeconds").asInt(), settings.toString());
         AdminFixture.awaitLogLine(admin.domainsRoot().resolve(".admin/admin.log"),
                 "settings: --restart-limit 1 --max-upload-size 256m --max-expanded-size 16m --console-session-timeout 30 --keep-ended-isolates 7"
-                        + " --event-journal-size 4m");
+                        + " --event-journal-size 4m --autodeploy-interval 2");
     }
 
     @Test
@@ -377,6 +378,43 @@ class AdminApiIT {
 
     @Test
     @Order(10)
+    void archivesDroppedIntoTheAutodeployDirectoryAreDeployedOrRefusedWithTheReasonBesideThem() throws Exception {
+        Path autodeploy = admin.domainsRoot().resolve("shop/autodeploy");
+        assertTrue(Files.isDirectory(autodeploy), "every domain has one");
+        int redeployedBefore = eventCount("shop", "REDEPLOYED");
+
+        Files.writeString(autodeploy.resolve("broken.ear"), "not an archive at all");
+        Files.copy(ordersEar, autodeploy.resolve("orders.ear"));
+        Files.copy(ordersEar, autodeploy.resolve("second.ear"));
+
+        Path broken = autodeploy.resolve("broken.ear.failed");
+        AdminFixture.await("broken.ear.failed", () -> Files.exists(broken));
+        assertTrue(Files.readString(broken).contains("broken.ear is not a zip archive"), Files.readString(broken));
+        Path second = autodeploy.resolve("second.ear.failed");
+        AdminFixture.await("second.ear.failed", () -> Files.exists(second));
+        assertTrue(Files.readString(second).contains("context root '/orders' is already used"), Files.readString(second));
+        Path orders = autodeploy.resolve("orders.ear.deployed");
+        AdminFixture.await("orders.ear.deployed", () -> Files.exists(orders));
+        assertEquals(List.of("orders"), applicationNames("shop"), "nothing of the refused ones stays deployed");
+        assertEquals(redeployedBefore, eventCount("shop", "REDEPLOYED"), "the content deployed already was not deployed again");
+
+        Files.delete(autodeploy.resolve("broken.ear"));
+        Files.delete(autodeploy.resolve("second.ear"));
+        AdminFixture.await("the markers of removed files to go", () -> !Files.exists(broken) && !Files.exists(second));
+        assertEquals(List.of("orders"), applicationNames("shop"));
+        assertEquals("processed=metric", HttpProbe.processed(shopPort), "still serving");
+    }
+
+    private static int eventCount(String domain, String kind) throws Exception {
+        int count = 0;
+        for (JsonNode event : admin.json("/api/domains/" + domain + "/events?limit=1000")) {
+            count += event.path("kind").asText().equals(kind) ? 1 : 0;
+        }
+        return count;
+    }
+
+    @Test
+    @Order(11)
     void aDomainWithRunningApplicationsIsDeletedOnlyWithForce() throws Exception {
         AdminFixture.ToolRun refused = admin.deployTool("delete-domain", "shop");
         assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());

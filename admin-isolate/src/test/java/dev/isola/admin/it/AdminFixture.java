@@ -89,7 +89,7 @@ public final class AdminFixture implements AutoCloseable {
         AdminSettings defaults = AdminSettings.DEFAULTS;
         // A small expansion limit, so that the upload tests' archive bombs are refused quickly.
         AdminSettings settings = new AdminSettings(restartLimit, defaults.maxUploadSize(), MemorySize.ofMegabytes(16),
-                defaults.consoleSessionTimeout(), defaults.keepEndedIsolates(), defaults.eventJournalSize());
+                defaults.consoleSessionTimeout(), defaults.keepEndedIsolates(), defaults.eventJournalSize(), defaults.autodeployInterval());
         AdminLauncher launcher = new AdminLauncher(new AdminLauncher.Settings(root.resolve("domains"), "127.0.0.1", port, Path.of(image),
                 warmUpArchive, false, Optional.of(passwordFile), root.resolve("mvm"), settings, spareIsolates,
                 freezeSpares, spareIsolates > 0), System.out);
