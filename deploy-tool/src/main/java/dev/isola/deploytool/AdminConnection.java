@@ -73,11 +73,28 @@ final class AdminConnection {
                 .header("Accept", "application/json");
     }
 
+    /** A GET whose answer is text (a thread dump), returned as it came; errors are JSON as for every other call. */
+    String getText(String path) {
+        HttpResponse<String> response = exchange(request(path).setHeader("Accept", "text/plain, application/json").GET());
+        if (response.statusCode() / 100 == 2) {
+            return response.body();
+        }
+        throw refusal(response, parse(response));
+    }
+
     private JsonNode send(HttpRequest.Builder builder) {
+        HttpResponse<String> response = exchange(builder);
+        JsonNode body = parse(response);
+        if (response.statusCode() / 100 == 2) {
+            return body;
+        }
+        throw refusal(response, body);
+    }
+
+    private HttpResponse<String> exchange(HttpRequest.Builder builder) {
         HttpRequest request = builder.build();
-        HttpResponse<String> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unreachable(e);
         } catch (HttpTimeoutException e) {
@@ -93,18 +110,17 @@ final class AdminConnection {
             Thread.currentThread().interrupt();
             throw new ToolException(ExitCodes.INTERNAL, "interrupted");
         }
-        JsonNode body = parse(response);
+    }
+
+    private ToolException refusal(HttpResponse<String> response, JsonNode body) {
         int status = response.statusCode();
-        if (status / 100 == 2) {
-            return body;
-        }
         String message = body.path("message").asText("HTTP " + status + " " + response.body());
         if (status == 401 || status == 403) {
-            throw new ToolException(ExitCodes.AUTHENTICATION, "authentication failed (user " + credentials.user() + ", password from "
+            return new ToolException(ExitCodes.AUTHENTICATION, "authentication failed (user " + credentials.user() + ", password from "
                     + credentials.source() + "): " + message + ". Give the admin password with --password-file or "
                     + Credentials.PASSWORD_VARIABLE);
         }
-        throw new ToolException(ExitCodes.ofHttpStatus(status), message);
+        return new ToolException(ExitCodes.ofHttpStatus(status), message);
     }
 
     private ToolException unreachable(Exception e) {

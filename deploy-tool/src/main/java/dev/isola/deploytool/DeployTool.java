@@ -37,7 +37,8 @@ import java.util.concurrent.Callable;
         subcommands = {DeployTool.Deploy.class, DeployTool.Redeploy.class, DeployTool.Undeploy.class, DeployTool.ListApplications.class,
                 DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
-                ShowLogs.class, ChangeAdminPassword.class, CommandLine.HelpCommand.class})
+                ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class,
+                CommandLine.HelpCommand.class})
 public final class DeployTool {
 
     static final String DEFAULT_DOMAINS_PROPERTY = "deploytool.domainsDir";

@@ -34,6 +34,7 @@ public final class AdminApi {
         JmsResource jms = new JmsResource(supervisor);
         LogsResource logs = new LogsResource(supervisor);
         AdminPasswordResource password = new AdminPasswordResource(passwordChange);
+        ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
                         "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
@@ -51,6 +52,7 @@ public final class AdminApi {
                 new Route("GET", "/api/domains/{domain}/configuration", configuration::get),
                 new Route("PUT", "/api/domains/{domain}/configuration", configuration::replace),
                 new Route("GET", "/api/domains/{domain}/isolates", r -> ApiResponse.ok(supervisor.domain(r.path("domain")).isolates())),
+                new Route("GET", "/api/domains/{domain}/isolates/{isolate}/thread-dump", threadDumps::dump),
                 new Route("GET", "/api/domains/{domain}/applications", applications::list),
                 new Route("POST", "/api/domains/{domain}/applications", applications::deploy),
                 new Route("GET", "/api/domains/{domain}/applications/{application}", applications::get),

@@ -2,6 +2,7 @@ package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.deploytool.ExitCodes;
+import dev.isola.domains.JsonFiles;
 import dev.isola.domains.testapp.TestEars;
 import dev.isola.mvm.isolate.IsolateRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -132,6 +133,30 @@ class DomainsEndToEndIT {
         AdminFixture.ToolRun noDomain = admin.deployTool("logs", "--domain", "nowhere");
         assertEquals(ExitCodes.REJECTED, noDomain.exitCode(), noDomain.toString());
         assertTrue(noDomain.err().contains("nowhere"), noDomain.err());
+    }
+
+    @Test
+    @Order(2)
+    void aThreadDumpOfAnyIsolateIsTakenFromOutsideIt() throws Exception {
+        AdminFixture.ToolRun shop = admin.deployTool("thread-dump", "--domain", "shop");
+        assertEquals(0, shop.exitCode(), shop.toString());
+        assertTrue(shop.out().contains("\"main\"") && shop.out().contains("dev.isola."), shop.out());
+
+        AdminFixture.ToolRun locks = admin.deployTool("thread-dump", "--domain", "crm", "--isolate", "crm-ejb", "--format", "locks");
+        assertEquals(0, locks.exitCode(), locks.toString());
+        assertTrue(locks.out().contains("Full thread dump") && locks.out().contains("Locked ownable synchronizers"), locks.out());
+        JsonNode json = JsonFiles.MAPPER.readTree(admin.get("/api/domains/crm/isolates/crm-web/thread-dump?format=json").body());
+        assertTrue(json.path("threadDump").path("threadContainers").isArray(), json.toString());
+
+        AdminFixture.ToolRun which = admin.deployTool("thread-dump", "--domain", "crm");
+        assertEquals(ExitCodes.USAGE, which.exitCode(), which.toString());
+        assertTrue(which.err().contains("domain crm runs 3 isolates (crm-jms, crm-ejb, crm-web): name one with --isolate"), which.err());
+        AdminFixture.ToolRun unknown = admin.deployTool("thread-dump", "--domain", "crm", "--isolate", "crm");
+        assertEquals(ExitCodes.REJECTED, unknown.exitCode(), unknown.toString());
+        assertTrue(unknown.err().contains("domain crm has no running isolate 'crm'; its isolates: crm-jms, crm-ejb, crm-web"), unknown.err());
+        AdminFixture.ToolRun format = admin.deployTool("thread-dump", "--domain", "shop", "--format", "xml");
+        assertEquals(ExitCodes.REJECTED, format.exitCode(), format.toString());
+        assertTrue(format.err().contains("format=xml must be text, json or locks"), format.err());
     }
 
     @Test
