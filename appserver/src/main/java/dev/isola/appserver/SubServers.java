@@ -14,6 +14,7 @@ import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.container.ApplicationJms;
@@ -427,6 +428,36 @@ public final class SubServers implements AutoCloseable {
     public Optional<DestinationStats> jmsDestination(String name, DestinationType type) {
         requireRunning();
         return jms instanceof JmsSubServer local ? local.destination(name, type) : Optional.empty();
+    }
+
+    /**
+     * The first {@code max} messages waiting in JMS queue {@code queue}, in delivery order, not
+     * consumed (in-flight ones are counted, not listed): for the domain's operators.
+     *
+     * @throws dev.isola.appserver.jms.broker.NoSuchQueueException if the broker has no such queue
+     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
+     */
+    public QueueContents jmsQueueContents(String queue, int max) {
+        return localJms("browse JMS queue '" + queue + "'").queueContents(queue, max);
+    }
+
+    /**
+     * Removes every message waiting in JMS queue {@code queue}, also from the store, and returns
+     * how many; in-flight ones stay with their consumers.
+     *
+     * @throws dev.isola.appserver.jms.broker.NoSuchQueueException if the broker has no such queue
+     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
+     */
+    public int purgeJmsQueue(String queue) {
+        return localJms("purge JMS queue '" + queue + "'").purgeQueue(queue);
+    }
+
+    private JmsSubServer localJms(String what) {
+        requireRunning();
+        if (!(jms instanceof JmsSubServer local)) {
+            throw new IllegalStateException("cannot " + what + " here: the JMS broker of domain " + config.domain() + " runs in its JMS isolate");
+        }
+        return local;
     }
 
     /**

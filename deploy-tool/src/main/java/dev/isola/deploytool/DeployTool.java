@@ -37,6 +37,7 @@ import java.util.concurrent.Callable;
         subcommands = {DeployTool.Deploy.class, DeployTool.Redeploy.class, DeployTool.Undeploy.class, DeployTool.ListApplications.class,
                 DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
+                JmsCommands.ListDestinations.class, JmsCommands.BrowseDestination.class, JmsCommands.PurgeDestination.class,
                 ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {

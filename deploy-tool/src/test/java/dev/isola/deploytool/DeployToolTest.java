@@ -1,5 +1,6 @@
 package dev.isola.deploytool;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +69,25 @@ class DeployToolTest {
     void theProgressBarShowsShareAndMegabytes() {
         assertEquals("uploading shop.ear [###############---------------]  50%  1.0 of 2.0 MB", ProgressBodyPublisher.bar("shop.ear", 1 << 20, 2 << 20));
         assertEquals("uploading x.war [##############################] 100%  0.0 of 0.0 MB", ProgressBodyPublisher.bar("x.war", 0, 0));
+    }
+
+    @Test
+    void aBrowsedMessageIsOneLineOfHeadersThenWhatItCarries() throws Exception {
+        JsonNode text = AdminConnection.JSON.readTree("""
+                {"messageId": "ID:1", "timestamp": "2026-01-02T03:04:05Z", "type": "text", "priority": 7, "persistent": false,
+                 "deliveryCount": 2, "redelivered": true, "expiration": "2026-01-03T00:00:00Z", "deliverAfter": "2026-01-02T04:00:00Z",
+                 "jmsType": "Note", "properties": {"index": "1", "note": null}, "bodyBytes": 300, "textPreview": "grüße\\nzwei"}""");
+        assertEquals("ID:1  text, 300 bytes, priority 7, non-persistent, sent 2026-01-02T03:04:05Z, redelivered (delivered 2 times, not acknowledged),"
+                + " expires 2026-01-03T00:00:00Z, delayed until 2026-01-02T04:00:00Z\n"
+                + "    JMSType: Note\n    properties: index=1, note=null\n    text: grüße\\nzwei ...\n",
+                JmsCommands.BrowseDestination.describe(text), "a text longer than its preview ends in ...");
+        JsonNode whole = AdminConnection.JSON.readTree("""
+                {"type": "text", "priority": 4, "persistent": true, "properties": {}, "bodyBytes": 7, "textPreview": "grüße"}""");
+        assertEquals("(no message id)  text, 7 bytes, priority 4, persistent\n    text: grüße\n", JmsCommands.BrowseDestination.describe(whole),
+                "UTF-8 bytes, not characters, tell a whole text from a cut one");
+        JsonNode bytes = AdminConnection.JSON.readTree("""
+                {"messageId": "ID:2", "type": "bytes", "priority": 4, "persistent": true, "properties": {}, "bodyBytes": 5}""");
+        assertEquals("ID:2  bytes, 5 bytes, priority 4, persistent\n", JmsCommands.BrowseDestination.describe(bytes));
     }
 
     @Test

@@ -223,10 +223,13 @@ final class PagesServlet extends HttpServlet {
                 <main>
                 <h1>JMS destinations of {}</h1>
                 <p><a href="/console/domains/{}">Back to domain {}</a></p>
+                <p class="muted">Purge removes every message waiting in a queue, for good (also from the store); messages in flight
+                (delivered, not yet acknowledged) stay with their consumers.</p>
+                <p class="result" id="jms-result" role="status"></p>
                 <div class="scroll"><table id="jms">
                 <thead><tr><th>Destination</th><th>Type</th><th>Isolate</th><th>Depth</th><th>In flight</th><th>Consumers</th>
-                <th>Enqueued</th><th>Acknowledged</th><th>Expired</th><th>Dead-lettered</th></tr></thead>
-                <tbody><tr><td colspan="10" class="muted">Loading…</td></tr></tbody>
+                <th>Enqueued</th><th>Acknowledged</th><th>Expired</th><th>Dead-lettered</th><th></th></tr></thead>
+                <tbody><tr><td colspan="11" class="muted">Loading…</td></tr></tbody>
                 </table></div>
                 </main>""", runtime.name(), Html.path(runtime.name()), runtime.name());
     }

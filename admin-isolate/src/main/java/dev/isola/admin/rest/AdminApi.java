@@ -61,6 +61,8 @@ public final class AdminApi {
                 new Route("POST", "/api/domains/{domain}/applications/{application}/redeploy", applications::redeploy),
                 new Route("GET", "/api/domains/{domain}/events", events::ofDomain),
                 new Route("GET", "/api/domains/{domain}/jms", jms::destinations),
+                new Route("GET", "/api/domains/{domain}/jms/{destination}/messages", jms::messages),
+                new Route("DELETE", "/api/domains/{domain}/jms/{destination}/messages", jms::purge),
                 new Route("GET", "/api/domains/{domain}/logs", logs::tail),
                 new Route("GET", "/api/events", events::all));
     }

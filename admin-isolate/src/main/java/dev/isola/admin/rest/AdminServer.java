@@ -60,6 +60,9 @@ public final class AdminServer implements AutoCloseable {
         connector.setProperty("maxSwallowSize", "-1");
         connector.setProperty("continueResponseTiming", "onRead");
         connector.setMaxPostSize(-1);
+        // A JMS destination's name may hold '/', sent as %2F inside one path segment: let it through undecoded (the
+        // routes decode their parameters), where Tomcat would refuse the request.
+        connector.setEncodedSolidusHandling("passthrough");
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
 

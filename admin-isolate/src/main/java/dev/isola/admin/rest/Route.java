@@ -1,5 +1,7 @@
 package dev.isola.admin.rest;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,12 +35,24 @@ public record Route(String method, String template, Handler handler) {
                 if (a.isEmpty()) {
                     return Optional.empty();
                 }
-                parameters.put(e.substring(1, e.length() - 1), a);
+                parameters.put(e.substring(1, e.length() - 1), decode(a));
             } else if (!e.equals(a)) {
                 return Optional.empty();
             }
         }
         return Optional.of(parameters);
+    }
+
+    /** A path segment's percent-escapes decoded ({@code %2F} is '/', '+' stays '+'); a malformed one is taken as it is. */
+    private static String decode(String segment) {
+        if (segment.indexOf('%') < 0) {
+            return segment;
+        }
+        try {
+            return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return segment;
+        }
     }
 
     private static List<String> segments(String path) {

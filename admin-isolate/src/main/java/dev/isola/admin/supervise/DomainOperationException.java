@@ -9,6 +9,8 @@ public class DomainOperationException extends RuntimeException {
     public enum Kind {
         /** Not possible in the domain's present state (stopped, restarting, failed, name taken): 409. */
         CONFLICT,
+        /** The operation does not apply to what the request names (browsing a topic as if it were a queue): 400. */
+        INVALID,
         /** The thing named does not exist: 404. */
         NOT_FOUND,
         /** The application was refused by the domain's deployer: 422. */

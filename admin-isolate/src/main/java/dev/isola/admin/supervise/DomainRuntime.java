@@ -1,5 +1,6 @@
 package dev.isola.admin.supervise;
 
+import dev.isola.appserver.SubServerRole;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
@@ -83,6 +84,7 @@ public final class DomainRuntime {
     private final Map<Member, MemberRuntime> members = new EnumMap<>(Member.class);
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private final Deployments deployments;
+    private final JmsQueues jmsQueues;
     private volatile State state = State.STOPPED;
     private volatile String problem = "";
     private volatile DomainConfig config;
@@ -94,6 +96,7 @@ public final class DomainRuntime {
         this.context = context;
         this.journal = new EventJournal(directory.eventsFile(), context.retention().eventJournalBytes());
         this.deployments = new Deployments(this);
+        this.jmsQueues = new JmsQueues(this);
     }
 
     public String name() {
@@ -118,6 +121,10 @@ public final class DomainRuntime {
 
     public Deployments deployments() {
         return deployments;
+    }
+
+    public JmsQueues jmsQueues() {
+        return jmsQueues;
     }
 
     /** The domain's running isolates, in start order. */
@@ -800,16 +807,6 @@ public final class DomainRuntime {
      * @throws DomainOperationException CONFLICT saying what state the domain is in and what to do
      */
     public void requireRunning(String what) {
-        deploymentTargets(what);
-    }
-
-    /**
-     * The running isolates that host applications, in deployment order (EJB before web), for
-     * {@link Deployments}.
-     *
-     * @throws DomainOperationException CONFLICT if the domain does not run
-     */
-    List<MemberRuntime> deploymentTargets(String what) {
         State s = state;
         if (s != State.RUNNING) {
             String reason = switch (s) {
@@ -822,10 +819,34 @@ public final class DomainRuntime {
             };
             throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "cannot " + what + " domain " + name + ": " + reason);
         }
+    }
+
+    /**
+     * The running isolates that host applications, in deployment order (EJB before web), for
+     * {@link Deployments}.
+     *
+     * @throws DomainOperationException CONFLICT if the domain does not run
+     */
+    List<MemberRuntime> deploymentTargets(String what) {
+        requireRunning(what);
         List<MemberRuntime> targets = new ArrayList<>();
         for (Member member : List.of(Member.SERVER, Member.EJB, Member.WEB)) {
             member(member).ifPresent(targets::add);
         }
         return targets;
+    }
+
+    /**
+     * The running isolate that hosts the JMS sub-server, for {@link JmsQueues}: a combined
+     * domain's only isolate, or a separated domain's JMS isolate.
+     *
+     * @throws DomainOperationException CONFLICT if the domain does not run
+     */
+    MemberRuntime jmsHost(String what) {
+        requireRunning(what);
+        Member host = config.members().stream().filter(m -> m.hosts(SubServerRole.JMS)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("domain " + name + " has no isolate that hosts JMS: " + config.members()));
+        return member(host).orElseThrow(() -> new DomainOperationException(DomainOperationException.Kind.CONFLICT, "cannot " + what
+                + " domain " + name + ": its isolate " + host.isolateName(name) + " is not running; try again in a moment (deploy-tool status)"));
     }
 }

@@ -2,6 +2,7 @@ package dev.isola.admin.supervise;
 
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlClient;
+import dev.isola.mvm.invoke.RemoteInvocationException;
 import dev.isola.mvm.isolate.Isolate;
 
 import java.time.Instant;
@@ -57,6 +58,18 @@ final class MemberRuntime {
 
     /** It runs the code of an earlier build of the image, until the domain is restarted. */
     boolean olderBuild() { return olderBuild; }
+
+    /**
+     * Whether a control call failed because the isolate's control listener has no such method:
+     * the isolate runs an earlier build, from before the method was added to
+     * {@link dev.isola.domains.control.DomainControl}. Every build answers such a call the same
+     * way ({@link dev.isola.mvm.invoke.Targets}: an {@code IllegalArgumentException} saying the
+     * target "has no method"), so this reads that answer.
+     */
+    static boolean lacksControlMethod(Throwable failure) {
+        return failure instanceof RemoteInvocationException && failure.getCause() instanceof IllegalArgumentException cause
+                && String.valueOf(cause.getMessage()).contains(" has no method ");
+    }
 
     boolean leaving() { return leaving; }
 

@@ -1,5 +1,6 @@
 package dev.isola.admin.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.domains.testapp.TestEars;
 import dev.isola.mvm.isolate.IsolateRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -10,11 +11,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -290,6 +293,46 @@ class ConsoleBrowserIT {
             assertTrue(width(isolate, "seg-shared") > 0, isolate);
         }
         chromium.screenshot("dashboard-both-domains");
+    }
+
+    @Test
+    @Order(7)
+    void aQueueIsPurgedFromItsJmsPageOnceTheOperatorConfirms() throws Exception {
+        chromium.open(console("/domains/shop/jms"));
+        String purge = "#jms tr[data-destination=orders] button[data-purge=orders]";
+        clickLive(purge);
+        Alert question = chromium.until("the question before the purge", ExpectedConditions.alertIsPresent());
+        assertTrue(question.getText().startsWith("Purge queue orders of domain shop? Its 0 waiting message(s) are removed for good;"),
+                question.getText());
+        question.dismiss();
+        assertEquals("", chromium.find("#jms-result").getText(), "dismissed: nothing was asked of the API");
+        assertFalse(eventKinds("shop").contains("JMS_PURGED"), "and nothing recorded");
+
+        clickLive(purge);
+        chromium.until("the question before the purge", ExpectedConditions.alertIsPresent()).accept();
+        awaitText("#jms-result.ok", "Queue orders purged: 0 message(s) removed.");
+        JsonNode last = null;
+        for (JsonNode event : admin.json("/api/domains/shop/events")) {
+            last = event;
+        }
+        assertEquals("JMS_PURGED", last.path("kind").asText(), last.toString());
+        assertEquals("purged 0 message(s) from queue orders", last.path("message").asText());
+        chromium.screenshot("jms-purged");
+    }
+
+    /** Clicks what {@code css} selects on a page that redraws it every few seconds, finding it again if it was just replaced. */
+    private static void clickLive(String css) {
+        chromium.find(css);
+        chromium.until("a click on " + css, d -> {
+            d.findElement(By.cssSelector(css)).click();
+            return true;
+        });
+    }
+
+    private static List<String> eventKinds(String domain) throws Exception {
+        List<String> kinds = new java.util.ArrayList<>();
+        admin.json("/api/domains/" + domain + "/events").forEach(e -> kinds.add(e.path("kind").asText()));
+        return kinds;
     }
 
     @Test

@@ -49,6 +49,27 @@ public interface DomainControl {
     /** JMS destinations with their depths and counters (empty in an isolate without JMS). */
     MemberMetrics metrics();
 
+    /**
+     * The first {@code max} messages waiting in JMS queue {@code queue}, in delivery order, not
+     * consumed. (Added after the first builds: an isolate of an earlier build answers that it has
+     * no such method.)
+     *
+     * @throws NotAQueueException if the isolate's JMS sub-server has no queue of that name
+     * @throws ControlException   if this isolate has no JMS sub-server or is not ready
+     */
+    JmsQueueContents jmsQueue(String queue, int max) throws NotAQueueException, ControlException;
+
+    /**
+     * Removes every message waiting in JMS queue {@code queue}, also from the store, and says how
+     * many; messages in flight stay with their consumers. (Added after the first builds, as
+     * {@link #jmsQueue}.)
+     *
+     * @throws NotAQueueException    if the isolate's JMS sub-server has no queue of that name
+     * @throws ControlException      if this isolate has no JMS sub-server or is not ready
+     * @throws IllegalStateException if the store could not remove them (every message is still there)
+     */
+    int purgeJmsQueue(String queue) throws NotAQueueException, ControlException;
+
     /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
     void shutdown();
 

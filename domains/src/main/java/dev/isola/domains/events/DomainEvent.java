@@ -40,7 +40,9 @@ public record DomainEvent(Instant at, String domain, String isolate, long pid, K
         DEPLOYED,
         UNDEPLOYED,
         REDEPLOYED,
-        DEPLOYMENT_FAILED
+        DEPLOYMENT_FAILED,
+        /** The messages waiting in a JMS queue were removed on request; the message says how many, from which queue. */
+        JMS_PURGED
     }
 
     public DomainEvent {

@@ -4,6 +4,9 @@ import dev.isola.appserver.Deployment;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.NoSuchQueueException;
+import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.store.StoreException;
 import dev.isola.appserver.web.RequestStatistics;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.DomainDirectory;
@@ -14,8 +17,10 @@ import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ApplicationStatus;
 import dev.isola.domains.control.ControlException;
 import dev.isola.domains.control.DomainControl;
+import dev.isola.domains.control.JmsQueueContents;
 import dev.isola.domains.control.MemberMetrics;
 import dev.isola.domains.control.MemberStatus;
+import dev.isola.domains.control.NotAQueueException;
 import dev.isola.mvm.invoke.InvocationServer;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.Targets;
@@ -213,6 +218,50 @@ final class ControlListener implements DomainControl {
                     RequestStatistics.BUCKET_BOUNDS, m.requests().byDuration(), m.requests().durationSeconds(), m.requests().active()));
         }
         return new MemberMetrics(Instant.now(), current.deployments().size(), destinations, webModules);
+    }
+
+    @Override
+    public JmsQueueContents jmsQueue(String queue, int max) throws ControlException {
+        String what = "browse JMS queue " + queue;
+        requireRole(SubServerRole.JMS, true, what);
+        MemberServer current = requireReady(what);
+        try {
+            return QueueListing.of(current.jmsQueueContents(queue, max));
+        } catch (NoSuchQueueException e) {
+            throw notAQueue(current, e);
+        }
+    }
+
+    @Override
+    public int purgeJmsQueue(String queue) throws ControlException {
+        String what = "purge JMS queue " + queue;
+        requireRole(SubServerRole.JMS, true, what);
+        MemberServer current = requireReady(what);
+        try {
+            int removed = current.purgeJmsQueue(queue);
+            LOG.log(System.Logger.Level.INFO, "purged " + removed + " waiting message(s) from JMS queue " + queue + " on the admin's request");
+            return removed;
+        } catch (NoSuchQueueException e) {
+            throw notAQueue(current, e);
+        } catch (StoreException e) {
+            throw new IllegalStateException("cannot purge JMS queue " + queue + ": " + e.getMessage() + "; every message is still there", e);
+        }
+    }
+
+    /** The broker's refusal in the domain's words, with the queues and topics there are. */
+    private NotAQueueException notAQueue(MemberServer current, NoSuchQueueException refused) {
+        List<String> queues = new ArrayList<>();
+        List<String> topics = new ArrayList<>();
+        for (DestinationStats d : current.jmsDestinations()) {
+            (d.type() == DestinationType.QUEUE ? queues : topics).add(d.name());
+        }
+        String name = refused.name();
+        return new NotAQueueException((refused.topic()
+                ? "'" + name + "' is a topic of domain " + config.name() + ", not a queue: a topic's messages wait in its subscriptions,"
+                        + " so only queues can be browsed or purged"
+                : "domain " + config.name() + " has no JMS queue '" + name + "'")
+                + "; its queues: " + (queues.isEmpty() ? "none" : String.join(", ", queues))
+                + "; its topics: " + (topics.isEmpty() ? "none" : String.join(", ", topics)), refused.topic());
     }
 
     @Override

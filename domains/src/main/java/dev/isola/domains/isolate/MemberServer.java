@@ -6,6 +6,7 @@ import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.web.AccessLog;
 import dev.isola.appserver.web.HttpsListener;
@@ -98,6 +99,16 @@ final class MemberServer implements AutoCloseable {
 
     List<DestinationStats> jmsDestinations() {
         return member.hosts(SubServerRole.JMS) ? server.jmsDestinations() : List.of();
+    }
+
+    /** See {@link SubServers#jmsQueueContents}; only where the JMS sub-server runs. */
+    QueueContents jmsQueueContents(String queue, int max) {
+        return server.jmsQueueContents(queue, max);
+    }
+
+    /** See {@link SubServers#purgeJmsQueue}; only where the JMS sub-server runs. */
+    int purgeJmsQueue(String queue) {
+        return server.purgeJmsQueue(queue);
     }
 
     /** The domain's key store, or the self-signed one, made at the first start that needs it. */

@@ -185,10 +185,35 @@
 
   async function refreshJms() {
     const destinations = await api('GET', '/api/domains/' + encodeURIComponent(domain) + '/jms');
+    // Only queues: a topic's messages wait in its subscriptions, which the API does not purge.
+    const purge = d => d.type === 'queue'
+      ? el('button', { type: 'button', class: 'danger', 'data-purge': d.name, 'data-depth': d.depth }, 'Purge') : '';
     replaceRows(document.querySelector('#jms tbody'), destinations.map(d => el('tr', { 'data-destination': d.name },
       td(d.name), td(d.type), td(d.isolate), td(d.depth, 'num'), td(d.inFlight, 'num'), td(d.consumers, 'num'), td(d.enqueued, 'num'),
-      td(d.acknowledged, 'num'), td(d.expired, 'num'), td(d.deadLettered, 'num'))), 10,
+      td(d.acknowledged, 'num'), td(d.expired, 'num'), td(d.deadLettered, 'num'), el('td', { class: 'actions' }, purge(d)))), 11,
       'No destination: the domain does not run, or its JMS sub-server has none yet.');
+  }
+
+  // The rows are redrawn at every refresh, so the table's body takes the clicks of their buttons.
+  function wirePurge() {
+    const result = document.getElementById('jms-result');
+    document.querySelector('#jms tbody').addEventListener('click', async event => {
+      const button = event.target.closest('button[data-purge]');
+      if (!button) return;
+      const queue = button.dataset.purge;
+      if (!confirm(`Purge queue ${queue} of domain ${domain}? Its ${button.dataset.depth} waiting message(s) are removed for good;`
+        + ' messages in flight stay with their consumers.')) return;
+      button.disabled = true;
+      show(result, 'busy', `Purging queue ${queue}…`);
+      try {
+        const answer = await api('DELETE', `/api/domains/${encodeURIComponent(domain)}/jms/${encodeURIComponent(queue)}/messages`);
+        show(result, 'ok', `Queue ${queue} purged: ${answer.removed} message(s) removed.`);
+        await refreshJms();
+      } catch (e) {
+        show(result, 'error', `Purging queue ${queue} failed (${e.status || 'error'}): ${e.message}`);
+        button.disabled = false;
+      }
+    });
   }
 
   // The first refresh fills the isolates table and the footprint chart above the forms, which
@@ -346,5 +371,5 @@
   showFlash();
   if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); }
   if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); }
-  if (page === 'jms') { poll(refreshJms); }
+  if (page === 'jms') { poll(refreshJms); wirePurge(); }
 })();

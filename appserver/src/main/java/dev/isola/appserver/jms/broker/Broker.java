@@ -27,6 +27,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -662,6 +663,45 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
         }
         rows.sort(Comparator.comparing(DestinationStats::type).thenComparing(DestinationStats::name));
         return rows;
+    }
+
+    /**
+     * The first {@code max} messages waiting in queue {@code name}, in delivery order, without
+     * consuming them; messages in flight are counted, not listed.
+     *
+     * @throws NoSuchQueueException if no queue of that name is declared (a topic of that name is said to be one)
+     * @throws IllegalArgumentException if {@code max} is not positive
+     */
+    public QueueContents queueContents(String name, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("at most " + max + " messages: list at least 1");
+        }
+        return declaredQueue(name).contents(max);
+    }
+
+    /**
+     * Removes every message waiting in queue {@code name}, from memory and from the store, and
+     * returns once the store has forgotten them. Messages in flight stay with the consumers that
+     * hold them; messages sent from now on are queued and delivered as usual.
+     *
+     * @return how many were removed
+     * @throws NoSuchQueueException if no queue of that name is declared
+     * @throws dev.isola.appserver.jms.store.StoreException if the store could not remove them (they are all back in the queue)
+     */
+    public int purgeQueue(String name) {
+        try {
+            return declaredQueue(name).purge().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private MessageQueue declaredQueue(String name) {
+        MessageQueue queue = queues.get(name);
+        if (queue == null) {
+            throw new NoSuchQueueException(config.name(), name, topics.containsKey(name), queues.keySet().stream().sorted().toList());
+        }
+        return queue;
     }
 
     /** What the message store did since the broker started (batches and commits: group commit at work). */

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -455,6 +456,92 @@ final class MessageQueue {
     }
 
     record BrowsePage(List<MessageData> messages, long lastPosition, boolean exhausted) {
+    }
+
+    /**
+     * The first {@code max} waiting messages for an operator, in delivery order (ready ones, then
+     * delayed ones by delivery time), with the depth. Expired messages it reaches are dropped, as
+     * dispatch would drop them, so that they are neither listed nor counted.
+     */
+    QueueContents contents(int max) {
+        lock.lock();
+        try {
+            List<QueueContents.Message> listed = new ArrayList<>();
+            long now = System.currentTimeMillis();
+            Iterator<QueueEntry> it = ready.values().iterator();
+            while (listed.size() < max && it.hasNext()) {
+                QueueEntry entry = it.next();
+                if (entry.message.expiredAt(now)) {
+                    it.remove();
+                    expire(entry);
+                } else {
+                    listed.add(new QueueContents.Message(entry.message, entry.deliveries));
+                }
+            }
+            for (Iterator<QueueEntry> delayed = scheduled.iterator(); listed.size() < max && delayed.hasNext(); ) {
+                QueueEntry entry = delayed.next();
+                listed.add(new QueueContents.Message(entry.message, entry.deliveries));
+            }
+            return new QueueContents(address.name(), ready.size() + scheduled.size(), inFlight, listed);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes every waiting message, ready and delayed, from memory and from the store. Messages in
+     * flight stay: they belong to a consumer's session, which acknowledges or gives them back.
+     *
+     * @return completes with how many were removed once the store has forgotten them; if the store
+     *         fails, the messages are back in the queue where they were and it completes with the failure
+     */
+    CompletableFuture<Integer> purge() {
+        List<QueueEntry> removed;
+        CompletableFuture<Void> durable;
+        lock.lock();
+        try {
+            removed = new ArrayList<>(ready.values());
+            removed.addAll(scheduled);
+            ready.clear();
+            scheduled.clear();
+            if (wakeup != null) {
+                wakeup.cancel(false);
+                wakeup = null;
+                wakeupAt = Long.MAX_VALUE;
+            }
+            List<StoreOperation> batch = new ArrayList<>();
+            for (QueueEntry entry : removed) {
+                if (entry.stored) {
+                    batch.add(new StoreOperation.RemoveMessage(storeKey, entry.sequence));
+                }
+            }
+            // Submitted under the lock, as every store operation on an entry is, so the store sees them in order.
+            durable = broker.store().apply(batch);
+        } finally {
+            lock.unlock();
+        }
+        return durable.handle((ok, failure) -> {
+            if (failure != null) {
+                restore(removed);
+                throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+            }
+            return removed.size();
+        });
+    }
+
+    /** Puts back messages a purge took out, as they were: neither counted as enqueued again nor redelivered. */
+    private void restore(List<QueueEntry> entries) {
+        Work work = new Work();
+        lock.lock();
+        try {
+            if (dropped) {
+                return;
+            }
+            entries.forEach(entry -> offer(entry, work));
+        } finally {
+            lock.unlock();
+        }
+        work.run();
     }
 
     /** Counts for the admin console. */

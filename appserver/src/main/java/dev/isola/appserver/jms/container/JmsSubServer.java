@@ -2,6 +2,7 @@ package dev.isola.appserver.jms.container;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.BrokerConfig;
 import dev.isola.appserver.jms.config.ConnectionFactoryConfig;
@@ -246,6 +247,16 @@ public final class JmsSubServer implements ApplicationJms, AutoCloseable {
 
     public Optional<DestinationStats> destination(String name, DestinationType type) {
         return server.destination(name, type);
+    }
+
+    /** The first {@code max} messages waiting in a queue, not consumed; see {@link JmsServer#queueContents}. */
+    public QueueContents queueContents(String queue, int max) {
+        return server.queueContents(queue, max);
+    }
+
+    /** Removes every message waiting in a queue, also from the store; see {@link JmsServer#purgeQueue}. */
+    public int purgeQueue(String queue) {
+        return server.purgeQueue(queue);
     }
 
     public boolean running() {

@@ -3,6 +3,7 @@ package dev.isola.appserver.jms.protocol;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -39,6 +40,8 @@ public final class MessageCodec {
     private static final byte BODY_MAP = 3;
     private static final byte BODY_OBJECT = 4;
     private static final byte BODY_STREAM = 5;
+    /** A map or stream body's kind byte and entry count. */
+    private static final int BODY_HEADER = 1 + Integer.BYTES;
 
     private MessageCodec() {
     }
@@ -71,6 +74,32 @@ public final class MessageCodec {
             throw new UncheckedIOException(e);
         }
         return buffer.toByteArray();
+    }
+
+    /**
+     * The size of a body in bytes, as an operator reads it: the UTF-8 bytes of a text, the bytes
+     * of a bytes message, the serialized object of an object message, and for a map or stream
+     * message the bytes its entries take in this encoding; 0 for none.
+     */
+    public static int bodySize(MessageBody body) {
+        return switch (body) {
+            case MessageBody.None n -> 0;
+            case MessageBody.Text t -> t.text() == null ? 0 : t.text().getBytes(StandardCharsets.UTF_8).length;
+            case MessageBody.Bytes b -> b.bytes().length;
+            case MessageBody.SerializedObject o -> o.serialized() == null ? 0 : o.serialized().length;
+            case MessageBody.MapEntries m -> encodedSize(body) - BODY_HEADER;
+            case MessageBody.StreamItems s -> encodedSize(body) - BODY_HEADER;
+        };
+    }
+
+    private static int encodedSize(MessageBody body) {
+        DataOutputStream out = new DataOutputStream(OutputStream.nullOutputStream());
+        try {
+            writeBody(out, body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.size();
     }
 
     /**

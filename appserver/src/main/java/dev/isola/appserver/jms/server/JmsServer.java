@@ -2,6 +2,7 @@ package dev.isola.appserver.jms.server;
 
 import dev.isola.appserver.jms.broker.Broker;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.client.TransactionEnlistment;
 import dev.isola.appserver.jms.config.BrokerConfig;
@@ -110,6 +111,16 @@ public final class JmsServer implements AutoCloseable {
 
     public Optional<DestinationStats> destination(String name, DestinationType type) {
         return broker.destinations().stream().filter(d -> d.name().equals(name) && d.type() == type).findFirst();
+    }
+
+    /** The first {@code max} messages waiting in a queue, in delivery order, not consumed; see {@link Broker#queueContents}. */
+    public QueueContents queueContents(String queue, int max) {
+        return broker.queueContents(queue, max);
+    }
+
+    /** Removes every message waiting in a queue, also from the store; in-flight ones stay. See {@link Broker#purgeQueue}. */
+    public int purgeQueue(String queue) {
+        return broker.purgeQueue(queue);
     }
 
     /** Batches and commits of the message store since start; more batches than commits is group commit sharing syncs. */

@@ -134,6 +134,21 @@ class SeamTest {
     }
 
     @Test
+    void aBodysSizeIsItsContentsBytes() {
+        assertEquals(0, MessageCodec.bodySize(new MessageBody.None()));
+        assertEquals(0, MessageCodec.bodySize(new MessageBody.Text(null)));
+        assertEquals(9, MessageCodec.bodySize(new MessageBody.Text("grün ✓")), "UTF-8 bytes, not characters");
+        assertEquals(3, MessageCodec.bodySize(new MessageBody.Bytes(new byte[3])));
+        assertEquals(0, MessageCodec.bodySize(new MessageBody.SerializedObject(null)));
+        assertEquals(5, MessageCodec.bodySize(new MessageBody.SerializedObject(new byte[5])));
+        // A name (4-byte length, "sku") and a tagged string value (tag, 4-byte length, "A-1").
+        assertEquals(7 + 8, MessageCodec.bodySize(new MessageBody.MapEntries(Map.of("sku", "A-1"))));
+        // Two tagged ints.
+        assertEquals(10, MessageCodec.bodySize(new MessageBody.StreamItems(List.of(1, 2))));
+        assertEquals(0, MessageCodec.bodySize(new MessageBody.MapEntries(Map.of())));
+    }
+
+    @Test
     void aDamagedEncodingIsRefusedNamingTheProblem() {
         byte[] encoded = MessageCodec.encode(SAMPLE);
         byte[] truncated = java.util.Arrays.copyOf(encoded, encoded.length - 3);

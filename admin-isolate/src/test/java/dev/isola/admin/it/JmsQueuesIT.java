@@ -1,0 +1,262 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.it.sender.SendServlet;
+import dev.isola.deploytool.ExitCodes;
+import dev.isola.domains.JsonFiles;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An operator's work on JMS queues against a real admin isolate and real domains, a combined
+ * one ({@code shop}) and a separated one ({@code crm}, whose queues live in {@code crm-jms}):
+ * each declares a queue nothing consumes and a topic, and runs an application that sends to the
+ * queue. Browsing lists the waiting messages without consuming them; purging removes them for
+ * good (a restarted domain has none back) and is recorded; bad names, limits, topics and a
+ * stopped domain are refused with what to do; deploy-tool's commands print and exit as the
+ * others do.
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class JmsQueuesIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Map<String, String> JMS_ISOLATE = Map.of("shop", "shop", "crm", "crm-jms");
+
+    private static AdminFixture admin;
+    private static final Map<String, Integer> PORTS = new java.util.TreeMap<>();
+
+    @BeforeAll
+    static void startDomainsThatSendToAQueue() throws Exception {
+        admin = AdminFixture.start();
+        Path ear = admin.work().resolve("sender.ear");
+        WebArchive web = ShrinkWrap.create(WebArchive.class, "sender.war").addClasses(SendServlet.class);
+        ShrinkWrap.create(EnterpriseArchive.class, "sender.ear").addAsModule(web).as(ZipExporter.class).exportTo(ear.toFile(), true);
+        for (String domain : List.of("shop", "crm")) {
+            int port = AdminFixture.freePort();
+            PORTS.put(domain, port);
+            HttpResponse<String> created = admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString("{\"name\": \"" + domain
+                    + "\", \"mode\": \"" + (domain.equals("shop") ? "combined" : "separated") + "\", \"httpPort\": " + port
+                    + ", \"isolate\": {\"heap\": \"192m\"}, \"jmsDestinations\": [{\"name\": \"parked\", \"type\": \"queue\"},"
+                    + " {\"name\": \"prices\", \"type\": \"topic\"}], \"start\": true}"), "application/json");
+            assertEquals(201, created.statusCode(), created.body());
+            AdminFixture.ToolRun deployed = admin.deployTool("deploy", ear.toString(), "--domain", domain);
+            assertEquals(0, deployed.exitCode(), deployed.toString());
+        }
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    private static void send(String domain, String query) throws Exception {
+        HttpResponse<String> sent = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORTS.get(domain) + "/sender/send?" + query))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, sent.statusCode(), sent.body());
+    }
+
+    private static HttpResponse<String> messages(String method, String domain, String rest) throws Exception {
+        return admin.call(method, "/api/domains/" + domain + "/jms/" + rest, HttpRequest.BodyPublishers.noBody(), null);
+    }
+
+    private static JsonNode listing(String domain, String query) throws Exception {
+        HttpResponse<String> response = messages("GET", domain, "parked/messages" + query);
+        assertEquals(200, response.statusCode(), response.body());
+        return AdminFixture.parse(response);
+    }
+
+    private static void assertRefused(HttpResponse<String> response, int status, String message) {
+        assertEquals(status, response.statusCode(), response.body());
+        JsonNode error = AdminFixture.parse(response);
+        assertEquals(status, error.path("status").asInt(), response.body());
+        assertEquals(message, error.path("message").asText(), response.body());
+    }
+
+    private static int depth(String domain, String destination) throws Exception {
+        for (JsonNode d : admin.json("/api/domains/" + domain + "/jms")) {
+            if (d.path("name").asText().equals(destination)) {
+                return d.path("depth").asInt();
+            }
+        }
+        throw new AssertionError("no destination " + destination + " in domain " + domain);
+    }
+
+    @Test
+    @Order(1)
+    void theMessagesWaitingInAQueueAreListedInOrderWithoutBeingConsumedWhereverItLives() throws Exception {
+        for (String domain : PORTS.keySet()) {
+            send(domain, "queue=parked&count=3");
+            send(domain, "queue=parked&kind=bytes");
+            JsonNode listed = listing(domain, "");
+            assertEquals("parked", listed.path("destination").asText());
+            assertEquals(JMS_ISOLATE.get(domain), listed.path("isolate").asText(), "the isolate that hosts the JMS sub-server");
+            assertEquals(4, listed.path("depth").asInt());
+            assertEquals(0, listed.path("inFlight").asInt());
+            JsonNode messages = listed.path("messages");
+            assertEquals(4, messages.size(), listed.toString());
+            for (int i = 0; i < 3; i++) {
+                JsonNode text = messages.get(i);
+                assertEquals("text", text.path("type").asText());
+                assertEquals("message " + (i + 1), text.path("textPreview").asText(), "in the order they were sent");
+                assertEquals(9, text.path("bodyBytes").asInt());
+                assertEquals(Integer.toString(i + 1), text.path("properties").path("index").asText());
+                assertEquals("c" + (i + 1), text.path("properties").path("customer").asText());
+                assertEquals("corr-" + (i + 1), text.path("correlationId").asText());
+                assertEquals("Note", text.path("jmsType").asText());
+                assertEquals(4, text.path("priority").asInt());
+                assertTrue(text.path("persistent").asBoolean());
+                assertEquals(0, text.path("deliveryCount").asInt());
+                assertFalse(text.path("redelivered").asBoolean());
+                assertTrue(text.path("messageId").asText().startsWith("ID:"), text.toString());
+                assertTrue(text.has("timestamp") && !text.has("expiration") && !text.has("deliverAfter"), text.toString());
+            }
+            JsonNode bytes = messages.get(3);
+            assertEquals("bytes", bytes.path("type").asText());
+            assertEquals(5, bytes.path("bodyBytes").asInt());
+            assertFalse(bytes.has("textPreview"), bytes.toString());
+
+            JsonNode two = listing(domain, "?limit=2");
+            assertEquals(4, two.path("depth").asInt());
+            assertEquals(List.of(messages.get(0), messages.get(1)), List.of(two.path("messages").get(0), two.path("messages").get(1)));
+            assertEquals(2, two.path("messages").size());
+            assertEquals(messages, listing(domain, "").path("messages"), "nothing was consumed");
+            assertEquals(4, depth(domain, "parked"));
+        }
+    }
+
+    @Test
+    @Order(2)
+    void badLimitsUnknownNamesTopicsAndUnknownDomainsAreRefusedSayingWhatThereIs() throws Exception {
+        for (String limit : List.of("0", "1001", "many")) {
+            assertRefused(messages("GET", "shop", "parked/messages?limit=" + limit), 400,
+                    "query parameter limit=" + limit + " must be a whole number from 1 to 1000");
+        }
+        for (String method : List.of("GET", "DELETE")) {
+            assertRefused(messages(method, "shop", "parkd/messages"), 404,
+                    "domain shop has no JMS queue 'parkd'; its queues: DLQ, parked; its topics: prices");
+            assertRefused(messages(method, "crm", "prices/messages"), 400, "'prices' is a topic of domain crm, not a queue: a topic's messages"
+                    + " wait in its subscriptions, so only queues can be browsed or purged; its queues: DLQ, parked; its topics: prices");
+        }
+        assertRefused(messages("GET", "shop", "a%2Fb/messages"), 404, "domain shop has no JMS queue 'a/b'; its queues: DLQ, parked; its topics: prices");
+        HttpResponse<String> noDomain = messages("GET", "shoe", "parked/messages");
+        assertEquals(404, noDomain.statusCode(), noDomain.body());
+        assertTrue(noDomain.body().contains("no domain 'shoe'"), noDomain.body());
+        assertRefused(messages("PUT", "shop", "parked/messages"), 405, "PUT is not allowed on /api/domains/shop/jms/parked/messages (allowed: GET, DELETE)");
+        assertEquals(4, depth("shop", "parked"), "nothing was removed");
+    }
+
+    @Test
+    @Order(3)
+    void deployToolListsBrowsesAndPurgesWithTheExitStatusesOfTheOtherCommands() throws Exception {
+        AdminFixture.ToolRun list = admin.deployTool("list-jms-destinations", "--domain", "shop");
+        assertEquals(0, list.exitCode(), list.toString());
+        List<String> lines = list.out().lines().toList();
+        assertTrue(lines.getFirst().matches("NAME +TYPE +DEPTH +IN FLIGHT +CONSUMERS +ENQUEUED +ACKNOWLEDGED +DEAD-LETTERED"), list.out());
+        assertTrue(lines.contains(String.format("%-24s %-6s %7d %9d %9d %10d %12d %13d", "parked", "queue", 4, 0, 0, 4, 0, 0)), list.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("prices") && l.contains("topic")), list.out());
+        AdminFixture.ToolRun json = admin.deployTool("list-jms-destinations", "--domain", "shop", "--json");
+        assertEquals(0, json.exitCode(), json.toString());
+        assertEquals(admin.json("/api/domains/shop/jms"), JsonFiles.MAPPER.readTree(json.out()));
+
+        AdminFixture.ToolRun browse = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop", "--limit", "2");
+        assertEquals(0, browse.exitCode(), browse.toString());
+        assertTrue(browse.out().startsWith("Queue parked of domain shop (isolate shop): 4 waiting, 0 in flight.\n"), browse.out());
+        assertTrue(browse.out().matches("(?s).*\\nID:\\S+  text, 9 bytes, priority 4, persistent, sent \\S+\\n"
+                + "    correlation id: corr-1\\n    JMSType: Note\\n    properties: index=1, customer=c1\\n    text: message 1\\n.*"), browse.out());
+        assertTrue(browse.out().contains("    text: message 2\n"), browse.out());
+        assertFalse(browse.out().contains("message 3"), browse.out());
+        assertTrue(browse.out().endsWith("Shown: the first 2 of 4 waiting; show more with --limit (up to 1000).\n"), browse.out());
+        AdminFixture.ToolRun browseJson = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop", "--json");
+        assertEquals(listing("shop", ""), JsonFiles.MAPPER.readTree(browseJson.out()));
+
+        AdminFixture.ToolRun badLimit = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop", "--limit", "0");
+        assertEquals(ExitCodes.REJECTED, badLimit.exitCode(), badLimit.toString());
+        assertTrue(badLimit.err().contains("query parameter limit=0 must be a whole number from 1 to 1000"), badLimit.err());
+        AdminFixture.ToolRun noName = admin.deployTool("purge-jms-destination", "--domain", "shop");
+        assertEquals(ExitCodes.USAGE, noName.exitCode(), noName.toString());
+        AdminFixture.ToolRun topic = admin.deployTool("purge-jms-destination", "prices", "--domain", "shop");
+        assertEquals(ExitCodes.REJECTED, topic.exitCode(), topic.toString());
+        assertTrue(topic.err().contains("error: 'prices' is a topic of domain shop, not a queue"), topic.err());
+        AdminFixture.ToolRun unknown = admin.deployTool("purge-jms-destination", "parkd", "--domain", "shop");
+        assertEquals(ExitCodes.REJECTED, unknown.exitCode(), unknown.toString());
+        assertTrue(unknown.err().contains("domain shop has no JMS queue 'parkd'; its queues: DLQ, parked"), unknown.err());
+
+        AdminFixture.ToolRun purge = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop");
+        assertEquals(0, purge.exitCode(), purge.toString());
+        assertEquals("Purged queue parked of domain shop: 4 message(s) removed.\n", purge.out());
+        assertEquals(0, depth("shop", "parked"));
+        AdminFixture.ToolRun empty = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop");
+        assertEquals("Queue parked of domain shop (isolate shop): 0 waiting, 0 in flight.\n", empty.out());
+        AdminFixture.ToolRun again = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop", "--json");
+        assertEquals(0, JsonFiles.MAPPER.readTree(again.out()).path("removed").asInt(), again.toString());
+    }
+
+    @Test
+    @Order(4)
+    void aPurgeOfTheSeparatedDomainsQueueIsRecordedAndLastsAcrossARestart() throws Exception {
+        HttpResponse<String> purged = messages("DELETE", "crm", "parked/messages");
+        assertEquals(200, purged.statusCode(), purged.body());
+        JsonNode answer = AdminFixture.parse(purged);
+        assertEquals("parked", answer.path("destination").asText());
+        assertEquals("crm-jms", answer.path("isolate").asText());
+        assertEquals(4, answer.path("removed").asInt());
+        JsonNode event = null;
+        for (JsonNode e : admin.json("/api/domains/crm/events")) {
+            event = e;
+        }
+        assertEquals("JMS_PURGED", event.path("kind").asText(), event.toString());
+        assertEquals("crm-jms", event.path("isolate").asText());
+        assertEquals("purged 4 message(s) from queue parked", event.path("message").asText());
+        // Sent after the purge: it is kept, across the restart too, where the purged ones must not come back.
+        send("crm", "queue=parked&count=1");
+
+        AdminFixture.ToolRun restarted = admin.deployTool("restart-domain", "crm");
+        assertEquals(0, restarted.exitCode(), restarted.toString());
+        JsonNode after = listing("crm", "");
+        assertEquals(1, after.path("depth").asInt(), after.toString());
+        assertEquals("corr-1", after.path("messages").get(0).path("correlationId").asText());
+        List<String> kinds = new ArrayList<>();
+        admin.json("/api/domains/crm/events").forEach(e -> kinds.add(e.path("kind").asText()));
+        assertTrue(kinds.contains("JMS_PURGED"), kinds.toString());
+    }
+
+    @Test
+    @Order(5)
+    void aStoppedDomainRefusesWithWhatToDo() throws Exception {
+        assertEquals(0, admin.deployTool("stop-domain", "shop").exitCode());
+        assertRefused(messages("GET", "shop", "parked/messages"), 409,
+                "cannot browse JMS queue parked of domain shop: it is stopped; start it first: deploy-tool start-domain shop");
+        AdminFixture.ToolRun purge = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop");
+        assertEquals(ExitCodes.REJECTED, purge.exitCode(), purge.toString());
+        assertTrue(purge.err().contains("cannot purge JMS queue parked of domain shop: it is stopped; start it first"), purge.err());
+        AdminFixture.ToolRun list = admin.deployTool("list-jms-destinations", "--domain", "shop");
+        assertEquals(0, list.exitCode(), list.toString());
+        assertTrue(list.out().startsWith("No JMS destinations in domain shop: it does not run"), list.out());
+    }
+}
