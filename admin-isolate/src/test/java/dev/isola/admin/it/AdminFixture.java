@@ -274,9 +274,30 @@ public final class AdminFixture implements AutoCloseable {
     @Override
     public void close() throws IOException {
         launcher.stop(Duration.ofSeconds(20));
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
+        deleteTree(root);
+    }
+
+    /**
+     * Deletes {@code root} and everything in it. An isolate that has just been stopped may still have a file written into
+     * its run directory (its end recorded) while the tree is walked, so a directory found not empty is tried again.
+     */
+    static void deleteTree(Path root) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+                return;
+            } catch (IOException | UncheckedIOException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(200L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
             }
         }
     }

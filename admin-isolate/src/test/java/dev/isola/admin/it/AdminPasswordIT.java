@@ -26,7 +26,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,11 +69,7 @@ class AdminPasswordIT {
             launcher.stop(Duration.ofSeconds(20));
         }
         if (root != null) {
-            try (Stream<Path> paths = Files.walk(root)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            AdminFixture.deleteTree(root);
         }
     }
 
