@@ -24,6 +24,7 @@ import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.MvmHome;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -74,28 +75,8 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--password-file", description = "a file whose first line is the admin password")
     Path passwordFile;
 
-    @Option(names = "--max-upload-size", defaultValue = AdminSettings.DEFAULT_MAX_UPLOAD_SIZE, description = "largest upload (default ${DEFAULT-VALUE})")
-    String maxUpload;
-
-    @Option(names = "--max-expanded-size", defaultValue = AdminSettings.DEFAULT_MAX_EXPANDED_SIZE,
-            description = "largest an archive may expand to (default ${DEFAULT-VALUE})")
-    String maxExpanded;
-
-    @Option(names = "--restart-limit", defaultValue = AdminSettings.DEFAULT_RESTART_LIMIT,
-            description = "restarts of a domain within 10 minutes before it is marked failed (default ${DEFAULT-VALUE})")
-    int restartLimit;
-
-    @Option(names = "--keep-ended-isolates", defaultValue = AdminSettings.DEFAULT_KEEP_ENDED_ISOLATES_DAYS,
-            description = "days the run directory of an isolate that ended stays (default ${DEFAULT-VALUE})")
-    int keepEndedIsolatesDays;
-
-    @Option(names = "--event-journal-size", defaultValue = AdminSettings.DEFAULT_EVENT_JOURNAL_SIZE,
-            description = "size past which a domain's event journal starts a new file (default ${DEFAULT-VALUE})")
-    String eventJournalSize;
-
-    @Option(names = "--autodeploy-interval", defaultValue = AdminSettings.DEFAULT_AUTODEPLOY_SECONDS,
-            description = "seconds between looks at the domains' autodeploy directories; 0: never (default ${DEFAULT-VALUE})")
-    int autodeploySeconds;
+    @Mixin
+    AdminSettingsOptions settingsOptions;
 
     @Option(names = "--spare-isolates", defaultValue = "0",
             description = "warmed-up JVMs kept ready for combined domains to start in (default ${DEFAULT-VALUE})")
@@ -106,10 +87,6 @@ public final class AdminMain implements Callable<Integer> {
 
     @Option(names = "--reset-spare-jit-state", description = "a domain started in a spare drops the JIT state of the spare's warm-up")
     boolean resetSpareJitState;
-
-    @Option(names = "--console-session-timeout", defaultValue = AdminSettings.DEFAULT_CONSOLE_SESSION_MINUTES,
-            description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
-    int consoleSessionMinutes;
 
     @Override
     public Integer call() throws Exception {
@@ -126,8 +103,7 @@ public final class AdminMain implements Callable<Integer> {
         AdminSettings settings;
         try {
             password = AdminPassword.resolve(files, System.getenv(), Optional.ofNullable(passwordFile));
-            settings = AdminSettings.of(restartLimit, maxUpload, maxExpanded, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize,
-                    autodeploySeconds);
+            settings = settingsOptions.settings();
         } catch (AdminPasswordException | IllegalArgumentException e) {
             log.log(System.Logger.Level.ERROR, "cannot start: " + e.getMessage());
             return BAD_SETUP;

@@ -38,8 +38,7 @@ class AdminSettingsTest {
         arguments.addAll(given.arguments());
         new CommandLine(admin).parseArgs(arguments.toArray(String[]::new));
 
-        assertEquals(given, AdminSettings.of(admin.restartLimit, admin.maxUpload, admin.maxExpanded, admin.consoleSessionMinutes,
-                admin.keepEndedIsolatesDays, admin.eventJournalSize, admin.autodeploySeconds));
+        assertEquals(given, admin.settingsOptions.settings());
         assertEquals(new Retention(Duration.ofDays(30), 16L << 20), given.retention());
     }
 

@@ -3,6 +3,7 @@ package dev.isola.admin.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.AdminFiles;
 import dev.isola.admin.AdminSettings;
+import dev.isola.admin.AdminSettingsOptions;
 import dev.isola.admin.AdminState;
 import dev.isola.admin.auth.AdminPassword;
 import dev.isola.admin.auth.AdminPasswordException;
@@ -84,45 +85,6 @@ public final class AppServerMain {
         }
     }
 
-    /** What the admin isolate runs with, beyond its port and spares: options of {@code start} and {@code demo} ({@link AdminSettings}). */
-    static final class Limits {
-        @Option(names = "--restart-limit", defaultValue = AdminSettings.DEFAULT_RESTART_LIMIT,
-                description = "restarts of a domain within 10 minutes before it is marked failed; 0: a domain isolate that ends is not restarted"
-                        + " (default ${DEFAULT-VALUE})")
-        int restartLimit;
-
-        @Option(names = "--max-upload-size", defaultValue = AdminSettings.DEFAULT_MAX_UPLOAD_SIZE,
-                description = "the largest archive a deployment may upload (default ${DEFAULT-VALUE})")
-        String maxUploadSize;
-
-        @Option(names = "--max-expanded-size", defaultValue = AdminSettings.DEFAULT_MAX_EXPANDED_SIZE,
-                description = "the most an uploaded archive may expand to, its nested archives included (default ${DEFAULT-VALUE})")
-        String maxExpandedSize;
-
-        @Option(names = "--console-session-timeout", defaultValue = AdminSettings.DEFAULT_CONSOLE_SESSION_MINUTES,
-                description = "minutes a web console session lives without a request (default ${DEFAULT-VALUE})")
-        int consoleSessionMinutes;
-
-        @Option(names = "--keep-ended-isolates", defaultValue = AdminSettings.DEFAULT_KEEP_ENDED_ISOLATES_DAYS,
-                description = "days the run directory of an isolate that ended stays, for bin/mvm ps -a and its output (default ${DEFAULT-VALUE})")
-        int keepEndedIsolatesDays;
-
-        @Option(names = "--event-journal-size", defaultValue = AdminSettings.DEFAULT_EVENT_JOURNAL_SIZE,
-                description = "size past which a domain's event journal starts a new file, keeping one before it (default ${DEFAULT-VALUE})")
-        String eventJournalSize;
-
-        @Option(names = "--autodeploy-interval", defaultValue = AdminSettings.DEFAULT_AUTODEPLOY_SECONDS,
-                description = "seconds between looks at each domain's autodeploy directory, where an archive dropped is deployed"
-                        + " (0: never; default ${DEFAULT-VALUE})")
-        int autodeploySeconds;
-
-        /** @throws IllegalArgumentException naming the option that is not a size or out of range, before any admin isolate starts */
-        AdminSettings settings() {
-            return AdminSettings.of(restartLimit, maxUploadSize, maxExpandedSize, consoleSessionMinutes, keepEndedIsolatesDays, eventJournalSize,
-                    autodeploySeconds);
-        }
-    }
-
     /** Options every command takes. */
     static final class Where {
         @Option(names = "--domains-dir", description = "the domains root (default: var/domains of the installation)")
@@ -170,7 +132,7 @@ public final class AppServerMain {
         Spares spares;
 
         @Mixin
-        Limits limits;
+        AdminSettingsOptions limits;
 
         @Override
         public Integer call() throws IOException {
@@ -296,7 +258,7 @@ public final class AppServerMain {
         Spares spares;
 
         @Mixin
-        Limits limits;
+        AdminSettingsOptions limits;
 
         @Override
         public Integer call() throws Exception {

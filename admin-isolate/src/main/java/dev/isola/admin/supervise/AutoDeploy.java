@@ -67,6 +67,15 @@ public final class AutoDeploy implements AutoCloseable {
         if (scanner != null) {
             throw new IllegalStateException("autodeploy runs already");
         }
+        // Domains created before the directory was part of a domain's layout get it now; the scan itself creates none, so that
+        // it never puts back a directory of a domain being deleted.
+        for (String name : supervisor.root().names()) {
+            try {
+                Files.createDirectories(supervisor.root().directory(name).autodeploy());
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "[" + name + "] autodeploy: cannot create its directory: " + e.getMessage());
+            }
+        }
         scanner = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("autodeploy").factory());
         scanner.scheduleWithFixedDelay(this::scanQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -101,7 +110,9 @@ public final class AutoDeploy implements AutoCloseable {
     /** @return the archives in the domain's directory */
     private List<Path> scan(DomainRuntime domain) throws IOException {
         Path directory = domain.directory().autodeploy();
-        Files.createDirectories(directory);
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
         List<Path> archives = new ArrayList<>();
         List<Path> markers = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {

@@ -66,6 +66,17 @@ class AutoDeployTest {
     }
 
     @Test
+    void aDomainOfAnEarlierBuildGetsTheDirectoryAtStartAndAScanNeverCreatesOne() throws IOException {
+        Files.delete(shop.autodeploy());
+
+        autoDeploy.scan();
+        assertFalse(Files.exists(shop.autodeploy()), "a scan puts back no directory (that of a domain being deleted, say)");
+
+        autoDeploy.start(java.time.Duration.ofHours(1));
+        assertTrue(Files.isDirectory(shop.autodeploy()));
+    }
+
+    @Test
     void contentAlreadyDeployedUnderThatNameIsMarkedWithoutDeployingItAgain() throws IOException {
         byte[] content = "an archive".getBytes();
         record(shop, "orders", content);
