@@ -48,8 +48,15 @@ public final class AutoDeploy implements AutoCloseable {
     static final String DEPLOYED = ".deployed";
     static final String FAILED = ".failed";
 
-    /** A file as seen at the last look, and its content's hash once it was computed. */
-    private record Seen(long size, Instant modified, Optional<String> sha256) {
+    /**
+     * A file as seen at the last look, its content's hash once computed, and whether a marker says what became of that
+     * content (then the file is not looked into again, its markers not read again, until it changes).
+     */
+    private record Seen(long size, Instant modified, Optional<String> sha256, boolean settled) {
+
+        Seen settle() {
+            return new Seen(size, modified, sha256, true);
+        }
     }
 
     private final Supervisor supervisor;
@@ -143,21 +150,31 @@ public final class AutoDeploy implements AutoCloseable {
 
     /** Deploys or redeploys {@code archive} if it is new or changed, and has stopped changing. */
     private void consider(DomainRuntime domain, Path archive) throws IOException {
-        Seen now = new Seen(Files.size(archive), Files.getLastModifiedTime(archive).toInstant(), Optional.empty());
+        Seen now = new Seen(Files.size(archive), Files.getLastModifiedTime(archive).toInstant(), Optional.empty(), false);
         Seen before = seen.get(archive);
         if (before == null || before.size() != now.size() || !before.modified().equals(now.modified())) {
             seen.put(archive, now); // new or still being written: look again next time
             return;
         }
+        if (before.settled()) {
+            return;
+        }
         String sha256 = before.sha256().orElse(null);
         if (sha256 == null) {
             sha256 = ArchiveValidator.sha256(archive);
-            seen.put(archive, new Seen(now.size(), now.modified(), Optional.of(sha256)));
+            seen.put(archive, new Seen(now.size(), now.modified(), Optional.of(sha256), false));
         }
+        if (decide(domain, archive, sha256)) {
+            seen.computeIfPresent(archive, (file, seenBefore) -> seenBefore.settle());
+        }
+    }
+
+    /** @return whether a marker now says what became of this content (false: the domain does not run, or the file changed) */
+    private boolean decide(DomainRuntime domain, Path archive, String sha256) throws IOException {
         Path deployed = marker(archive, DEPLOYED);
         Path failed = marker(archive, FAILED);
         if (sha256.equals(markedContent(deployed)) || sha256.equals(markedContent(failed))) {
-            return;
+            return true;
         }
         String fileName = archive.getFileName().toString();
         String application = fileName.substring(0, fileName.lastIndexOf('.'));
@@ -165,22 +182,23 @@ public final class AutoDeploy implements AutoCloseable {
             ApplicationRegistry.checkName(application);
         } catch (IllegalArgumentException e) {
             fail(domain, archive, sha256, "the file name does not make an application name: " + e.getMessage());
-            return;
+            return true;
         }
         Optional<ApplicationRecord> recorded = new ApplicationRegistry(domain.directory()).find(application);
         if (recorded.isPresent() && recorded.get().sha256().equals(sha256)) {
             // Deployed with this very content already (through the API, or before the markers were written): nothing to do.
             mark(deployed, sha256, "deployed as application " + application);
             Files.deleteIfExists(failed);
-            return;
+            return true;
         }
         if (domain.state() != DomainRuntime.State.RUNNING) {
-            return; // deployed once the domain runs
+            return false; // deployed once the domain runs
         }
-        deploy(domain, archive, application, sha256, recorded.isPresent());
+        return deploy(domain, archive, application, sha256, recorded.isPresent());
     }
 
-    private void deploy(DomainRuntime domain, Path archive, String application, String sha256, boolean redeploy) throws IOException {
+    /** @return whether a marker says how it went (false: the file changed while it was copied) */
+    private boolean deploy(DomainRuntime domain, Path archive, String application, String sha256, boolean redeploy) throws IOException {
         Path archives = domain.directory().archives();
         Files.createDirectories(archives);
         Path copy = Files.createTempFile(archives, ".autodeploy-", ".tmp");
@@ -188,9 +206,8 @@ public final class AutoDeploy implements AutoCloseable {
             Files.copy(archive, copy, StandardCopyOption.REPLACE_EXISTING);
             CheckedArchive checked = validator.check(copy, archive.getFileName().toString(), Optional.empty());
             if (!checked.sha256().equals(sha256)) {
-                Files.deleteIfExists(copy);
                 seen.remove(archive); // it changed while it was copied: look again
-                return;
+                return false;
             }
             LOG.log(System.Logger.Level.INFO, "[" + domain.name() + "] autodeploy: " + (redeploy ? "redeploying " : "deploying ") + application
                     + " from " + archive);
@@ -201,8 +218,18 @@ public final class AutoDeploy implements AutoCloseable {
             }
             mark(marker(archive, DEPLOYED), sha256, (redeploy ? "redeployed" : "deployed") + " as application " + application);
             Files.deleteIfExists(marker(archive, FAILED));
-        } catch (InvalidArchiveException | DomainOperationException | UncheckedIOException e) {
+            return true;
+        } catch (DomainOperationException e) {
+            if (e.kind() == DomainOperationException.Kind.CONFLICT) {
+                // The domain stopped or began a restart since it was seen running: not this archive's fault; the next look tries again.
+                LOG.log(System.Logger.Level.INFO, "[" + domain.name() + "] autodeploy: " + application + " waits: " + e.getMessage());
+                return false;
+            }
             fail(domain, archive, sha256, e.getMessage());
+            return true;
+        } catch (InvalidArchiveException | UncheckedIOException e) {
+            fail(domain, archive, sha256, e.getMessage());
+            return true;
         } finally {
             Files.deleteIfExists(copy);
         }
