@@ -28,4 +28,6 @@ public record AdminFiles(Path directory) {
     public Path passwordHash() { return directory.resolve("password.bcrypt"); }
 
     public Path generatedPassword() { return directory.resolve("admin-password"); }
+
+    public Path settings() { return directory.resolve("settings.properties"); }
 }

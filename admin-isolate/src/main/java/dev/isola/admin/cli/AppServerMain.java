@@ -19,7 +19,11 @@ import dev.isola.mvm.probe.FootprintProbe;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -39,6 +43,7 @@ import java.util.concurrent.Callable;
 @Command(name = "appserver", mixinStandardHelpOptions = true, version = "isola 0.1.0",
         description = "Runs the Isola application server: an admin isolate that supervises application domains.",
         subcommands = {AppServerMain.Start.class, AppServerMain.Stop.class, AppServerMain.Status.class, AppServerMain.Demo.class,
+                AppServerMain.Settings.class,
                 CommandLine.HelpCommand.class})
 public final class AppServerMain {
 
@@ -56,12 +61,12 @@ public final class AppServerMain {
         @Option(names = "--spare-isolates", defaultValue = "0", description = SPARE_ISOLATES_HELP)
         int count;
 
-        @Option(names = "--freeze-spares", description = "keep the spare isolates frozen to disk with CRIU (4 or later, as root; bin/install-criu)"
+        @Option(names = "--freeze-spares", arity = "0..1", fallbackValue = "true", description = "keep the spare isolates frozen to disk with CRIU (4 or later, as root; bin/install-criu)"
                 + " instead of waiting in memory: they cost no memory, and a domain starts in one about a quarter of a second later")
         boolean freeze;
 
         // No per cent sign in the text: picocli formats descriptions with String.format.
-        @Option(names = "--reset-spare-jit-state", description = "make a domain started in a spare drop what the spare's warm-up taught"
+        @Option(names = "--reset-spare-jit-state", arity = "0..1", fallbackValue = "true", description = "make a domain started in a spare drop what the spare's warm-up taught"
                 + " the JIT compiler once it is busy (has used 10 s of CPU within a minute), so that its hot paths are compiled from"
                 + " its own profiles, for some 20 MB more memory; a quiet domain keeps the warm-up's code. Measured, domains from"
                 + " frozen spares serve about what plain JVMs do with the reset or without it (docs/EVALUATION.md)")
@@ -123,8 +128,11 @@ public final class AppServerMain {
         }
     }
 
-    @Command(name = "start", description = "Starts the admin isolate (detached) and the domains that should run.")
-    static final class Start implements Callable<Integer> {
+    /**
+     * What {@code start} and {@code demo} share: their options, and the options an earlier start was
+     * given and kept ({@link SavedStartOptions}), which {@link #commandLineFor} makes the defaults.
+     */
+    abstract static class Starting {
         @Mixin
         Where where;
 
@@ -134,12 +142,52 @@ public final class AppServerMain {
         @Mixin
         AdminSettingsOptions limits;
 
+        @Spec
+        CommandSpec spec;
+
+        /** Checks every option (given or kept) before an admin isolate is started with them. */
+        AdminLauncher launcher() {
+            saved().requireReadable();
+            try {
+                spares.check();
+                return where.launcher(System.out, spares, limits.settings());
+            } catch (IllegalArgumentException e) {
+                throw saved().blamedFor(e, spec.commandLine().getParseResult());
+            }
+        }
+
+        /** Once the admin isolate runs: says which kept options it took, and keeps those given to this start. */
+        void keepGiven(AdminLauncher.Started started) {
+            SavedStartOptions saved = saved();
+            ParseResult given = spec.commandLine().getParseResult();
+            List<String> taken = saved.used(given);
+            if (!started.alreadyRunning() && !taken.isEmpty()) {
+                System.out.println("  kept:      " + String.join(", ", taken) + "   (from an earlier start: bin/appserver settings)");
+            }
+            saved.with(given).ifPresent(updated -> {
+                updated.write();
+                if (started.alreadyRunning()) {
+                    System.out.println("  The running admin isolate keeps the options it was started with; those given are kept in "
+                            + updated.file() + " for its next start (bin/appserver stop, then bin/appserver start).");
+                }
+            });
+        }
+
+        private SavedStartOptions saved() {
+            return spec.defaultValueProvider() instanceof SavedStartOptions saved ? saved
+                    : SavedStartOptions.none(AdminFiles.of(DomainsRoot.at(where.root())).settings());
+        }
+    }
+
+    @Command(name = "start", description = "Starts the admin isolate (detached) and the domains that should run. The options given are kept"
+            + " for the next starts that do not give them (bin/appserver settings).")
+    static final class Start extends Starting implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
-            spares.check();
-            AdminLauncher launcher = where.launcher(System.out, spares, limits.settings());
+            AdminLauncher launcher = launcher();
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
+            keepGiven(started);
             if (DomainsRoot.at(where.root()).names().isEmpty()) {
                 System.out.println("Next: bin/deploy-tool create-domain shop --mode combined --start, then bin/deploy-tool deploy shop.ear --domain shop"
                         + " (or bin/appserver demo)");
@@ -250,22 +298,13 @@ public final class AppServerMain {
 
     @Command(name = "demo", description = "Everything for a first look: starts the admin isolate if needed, creates a combined domain"
             + " if there is none, deploys the Pet Store when it is built, and prints where to look.")
-    static final class Demo implements Callable<Integer> {
-        @Mixin
-        Where where;
-
-        @Mixin
-        Spares spares;
-
-        @Mixin
-        AdminSettingsOptions limits;
-
+    static final class Demo extends Starting implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
-            spares.check();
-            AdminLauncher launcher = where.launcher(System.out, spares, limits.settings());
+            AdminLauncher launcher = launcher();
             AdminLauncher.Started started = launcher.start();
             printStarted(started, launcher.files(), where.root(), Optional.ofNullable(where.passwordFile));
+            keepGiven(started);
             char[] password = demoPassword(System.getenv(), Optional.ofNullable(where.passwordFile), launcher.files());
             AdminClient api = new AdminClient(started.state().url(), PasswordCheck.USER, password);
             JsonNode domain = demoDomain(api);
@@ -339,6 +378,46 @@ public final class AppServerMain {
         }
     }
 
+    @Command(name = "settings", description = "Shows the options earlier starts were given and kept for the next starts"
+            + " (each start takes them when it is not given them again); --reset forgets them.")
+    static final class Settings implements Callable<Integer> {
+        @Option(names = "--domains-dir", description = "the domains root (default: var/domains of the installation)")
+        Path domainsDir;
+
+        @Option(names = "--reset", description = "forget every kept option: the next start takes the defaults of those it is not given")
+        boolean reset;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Path root = domainsDir != null ? domainsDir.toAbsolutePath() : Installation.fromSystemProperties().defaultDomains();
+            Path file = AdminFiles.of(DomainsRoot.at(root)).settings();
+            if (reset) {
+                // Not read first: a file a start refuses must still be possible to forget.
+                boolean forgot = SavedStartOptions.none(file).delete();
+                System.out.println(forgot ? "Forgot the options kept in " + file + "; the next start takes the defaults of those it is not given."
+                        : "Nothing is kept for " + root + ".");
+                return 0;
+            }
+            CommandSpec start = spec.root().subcommands().get("start").getCommandSpec();
+            SavedStartOptions saved = SavedStartOptions.read(file, start);
+            Map<String, String> values = saved.values();
+            System.out.println(saved.isEmpty() ? "No options are kept for " + root + ": every start takes the defaults of those it is not given."
+                    : "Kept in " + file + ", taken by bin/appserver start and demo when not given:");
+            List<OptionSpec> kept = SavedStartOptions.keptOptions(start);
+            kept.stream().filter(o -> values.containsKey(o.longestName()))
+                    .forEach(o -> System.out.printf("  %-28s %s%n", o.longestName(), values.get(o.longestName())));
+            if (!saved.isEmpty()) {
+                System.out.println("Defaults for the others:");
+            }
+            kept.stream().filter(o -> !values.containsKey(o.longestName()))
+                    .forEach(o -> System.out.printf("  %-28s %s%n", o.longestName(), o.defaultValue() == null ? "false" : o.defaultValue()));
+            return 0;
+        }
+    }
+
     private static String uptime(Instant start) {
         Duration d = Duration.between(start, Instant.now());
         return d.toHours() > 0 ? d.toHours() + "h" + d.toMinutesPart() + "m" : d.toMinutes() > 0 ? d.toMinutes() + "m" + d.toSecondsPart() + "s"
@@ -357,7 +436,39 @@ public final class AppServerMain {
         ProcessLogging.installConsole("appserver");
         // The launcher says itself when the image has no AOT cache yet and records one.
         QUIET.setLevel(java.util.logging.Level.SEVERE);
-        System.exit(commandLine().execute(args));
+        System.exit(commandLineFor(args).execute(args));
+    }
+
+    /**
+     * The command line to execute {@code args} with: {@code start} and {@code demo} default each
+     * option an earlier start kept to what it kept, in the domains root {@code args} name. A file
+     * that cannot be read is reported when the command runs, as one error line.
+     */
+    static CommandLine commandLineFor(String... args) {
+        CommandLine cli = commandLine();
+        ParseResult probe;
+        try {
+            probe = commandLine().parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            return cli; // executing reports it
+        }
+        ParseResult command = probe.subcommand();
+        if (command != null && command.commandSpec().userObject() instanceof Starting starting) {
+            Path file;
+            try {
+                file = AdminFiles.of(DomainsRoot.at(starting.where.root())).settings();
+            } catch (IllegalStateException e) {
+                return cli; // no installation to find the domains root in: executing reports it
+            }
+            SavedStartOptions saved;
+            try {
+                saved = SavedStartOptions.read(file, command.commandSpec());
+            } catch (IllegalArgumentException e) {
+                saved = SavedStartOptions.unreadable(file, e);
+            }
+            cli.getSubcommands().get(command.commandSpec().name()).setDefaultValueProvider(saved);
+        }
+        return cli;
     }
 
     /** The command line, with what a user gets wrong or the admin isolate's start says reported as one error line. */

@@ -281,7 +281,7 @@ public final class AdminFixture implements AutoCloseable {
      * Deletes {@code root} and everything in it. An isolate that has just been stopped may still have a file written into
      * its run directory (its end recorded) while the tree is walked, so a directory found not empty is tried again.
      */
-    static void deleteTree(Path root) throws IOException {
+    public static void deleteTree(Path root) throws IOException {
         for (int attempt = 1; ; attempt++) {
             try (Stream<Path> paths = Files.walk(root)) {
                 for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {

@@ -66,19 +66,16 @@ public final class AppServerInstance implements AutoCloseable {
      */
     public static AppServerInstance start(Path java, Path image, Optional<Path> petstore, Path domainsDirectory, Path mvmHome, int port,
                                           Path logDirectory) throws IOException, InterruptedException {
-        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, List.of());
+        return start(java, image, petstore, domainsDirectory, mvmHome, port, logDirectory, spareOptions(0, false, false));
     }
 
-    /** The options of {@code bin/appserver start} for {@code spareIsolates} spares, frozen to disk or not, their domains resetting the JIT state or not. */
+    /**
+     * The options of {@code bin/appserver start} for {@code spareIsolates} spares, frozen to disk or not, their domains resetting
+     * the JIT state or not. Each is given, also when off: a start takes the spare options an earlier start on the same domains
+     * directory was given when it is not given them (they are kept), and the benchmarks start admins with and without spares there.
+     */
     public static List<String> spareOptions(int spareIsolates, boolean freeze, boolean resetJitState) {
-        List<String> options = new ArrayList<>(List.of("--spare-isolates", Integer.toString(spareIsolates)));
-        if (freeze) {
-            options.add("--freeze-spares");
-        }
-        if (resetJitState) {
-            options.add("--reset-spare-jit-state");
-        }
-        return options;
+        return List.of("--spare-isolates", Integer.toString(spareIsolates), "--freeze-spares=" + freeze, "--reset-spare-jit-state=" + resetJitState);
     }
 
     /** As {@link #start}, with further options of {@code bin/appserver start} ({@link #spareOptions}, ...). */
