@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Base64;
 
@@ -91,10 +95,41 @@ final class AdminConnection {
         throw refusal(response, body);
     }
 
+    /**
+     * A GET whose answer is a file (a domain backup), written to {@code target} only once all of it came: to a temporary
+     * file beside it first, so that a refusal or a broken connection leaves no partial file under the name. Errors are JSON
+     * as for every other call.
+     *
+     * @return the bytes written
+     */
+    long download(String path, Path target) throws IOException {
+        Path directory = target.toAbsolutePath().getParent();
+        Path temporary = Files.createTempFile(directory, "." + target.getFileName() + "-", ".part");
+        try {
+            HttpResponse<InputStream> response = exchange(request(path).setHeader("Accept", "application/zip, application/json").GET(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream body = response.body()) {
+                if (response.statusCode() / 100 != 2) {
+                    String text = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+                    throw refusal(response.statusCode(), text, parse(response.statusCode(), text));
+                }
+                Files.copy(body, temporary, StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            return Files.size(target);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
     private HttpResponse<String> exchange(HttpRequest.Builder builder) {
+        return exchange(builder, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private <T> HttpResponse<T> exchange(HttpRequest.Builder builder, HttpResponse.BodyHandler<T> handler) {
         HttpRequest request = builder.build();
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return http.send(request, handler);
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unreachable(e);
         } catch (HttpTimeoutException e) {
@@ -113,8 +148,11 @@ final class AdminConnection {
     }
 
     private ToolException refusal(HttpResponse<String> response, JsonNode body) {
-        int status = response.statusCode();
-        String message = body.path("message").asText("HTTP " + status + " " + response.body());
+        return refusal(response.statusCode(), response.body(), body);
+    }
+
+    private ToolException refusal(int status, String text, JsonNode body) {
+        String message = body.path("message").asText("HTTP " + status + " " + text);
         if (status == 401 || status == 403) {
             return new ToolException(ExitCodes.AUTHENTICATION, "authentication failed (user " + credentials.user() + ", password from "
                     + credentials.source() + "): " + message + ". Give the admin password with --password-file or "
@@ -129,13 +167,17 @@ final class AdminConnection {
     }
 
     private static JsonNode parse(HttpResponse<String> response) {
-        if (response.body() == null || response.body().isBlank()) {
+        return parse(response.statusCode(), response.body());
+    }
+
+    private static JsonNode parse(int status, String text) {
+        if (text == null || text.isBlank()) {
             return JSON.createObjectNode();
         }
         try {
-            return JSON.readTree(response.body());
+            return JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            return JSON.createObjectNode().put("message", "HTTP " + response.statusCode() + ": " + response.body().strip());
+            return JSON.createObjectNode().put("message", "HTTP " + status + ": " + text.strip());
         }
     }
 }

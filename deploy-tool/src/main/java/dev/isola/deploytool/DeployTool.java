@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
                 DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
                 JmsCommands.ListDestinations.class, JmsCommands.BrowseDestination.class, JmsCommands.PurgeDestination.class,
-                ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class,
+                ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class, BackupDomain.class, RestoreDomain.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
 
@@ -138,7 +138,7 @@ public final class DeployTool {
         return dot > 0 ? file.substring(0, dot) : file;
     }
 
-    private JsonNode upload(AdminConnection admin, String method, String path, Path archive) {
+    JsonNode upload(AdminConnection admin, String method, String path, Path archive) {
         try {
             return admin.upload(method, path, ProgressBodyPublisher.of(archive, terminal && !json, err));
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import dev.isola.domains.config.DomainConfigJson;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -142,6 +143,42 @@ public final class DomainsRoot {
             throw e instanceof IOException io ? new UncheckedIOException("cannot create domain " + config.name() + ": " + io.getMessage(), io)
                     : (RuntimeException) e;
         }
+    }
+
+    /**
+     * A new, empty directory in the root to unpack a domain into before it becomes one
+     * ({@link #adopt}): on the same file system, so that becoming one is a rename, and with a name
+     * no domain can have, so that {@link #names} never lists it.
+     */
+    public Path newStagingDirectory() throws IOException {
+        Files.createDirectories(path);
+        return Files.createTempDirectory(path, ".restore-");
+    }
+
+    /**
+     * Makes {@code staging} (from {@link #newStagingDirectory}) the directory of the new domain
+     * {@code config.name()}, with {@code config} as its configuration (one that waited for a next
+     * start is dropped: {@code config} is what the domain starts with).
+     *
+     * @throws DomainExistsException if a domain of that name exists; {@code staging} is left for the caller to delete
+     */
+    public DomainDirectory adopt(Path staging, DomainConfig config) {
+        DomainDirectory target = directory(config.name());
+        if (Files.exists(target.path())) {
+            throw new DomainExistsException("domain '" + config.name() + "' already exists in " + path + " (delete it first, or choose another name)");
+        }
+        DomainDirectory staged = new DomainDirectory(staging);
+        try {
+            staged.createLayout();
+            JsonFiles.writeText(staged.configFile(), DomainConfigJson.toText(config));
+            Files.deleteIfExists(staged.nextConfigFile());
+            Files.move(staging, target.path(), StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+            throw new DomainExistsException("domain '" + config.name() + "' already exists in " + path + " (delete it first, or choose another name)");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make " + staging + " domain " + config.name() + ": " + e.getMessage(), e);
+        }
+        return target;
     }
 
     /**

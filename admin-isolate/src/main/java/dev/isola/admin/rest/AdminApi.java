@@ -35,6 +35,7 @@ public final class AdminApi {
         LogsResource logs = new LogsResource(supervisor);
         AdminPasswordResource password = new AdminPasswordResource(passwordChange);
         ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
+        BackupResource backups = new BackupResource(supervisor, uploads, settings.maxExpandedSize().bytes());
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
                         "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
@@ -44,11 +45,13 @@ public final class AdminApi {
                 new Route("GET", "/api/openapi.json", r -> ApiResponse.ok(openApi.tree())),
                 new Route("GET", "/api/domains", domains::list),
                 new Route("POST", "/api/domains", domains::create),
+                new Route("POST", "/api/domains/restore", backups::restore),
                 new Route("GET", "/api/domains/{domain}", domains::get),
                 new Route("DELETE", "/api/domains/{domain}", domains::delete),
                 new Route("POST", "/api/domains/{domain}/start", domains::start),
                 new Route("POST", "/api/domains/{domain}/stop", domains::stop),
                 new Route("POST", "/api/domains/{domain}/restart", domains::restart),
+                new Route("GET", "/api/domains/{domain}/backup", backups::backup),
                 new Route("GET", "/api/domains/{domain}/configuration", configuration::get),
                 new Route("PUT", "/api/domains/{domain}/configuration", configuration::replace),
                 new Route("GET", "/api/domains/{domain}/isolates", r -> ApiResponse.ok(supervisor.domain(r.path("domain")).isolates())),

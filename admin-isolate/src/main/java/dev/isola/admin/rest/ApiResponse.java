@@ -10,6 +10,14 @@ public record ApiResponse(int status, Object body) {
     public record Text(String mediaType, String content) {
     }
 
+    /**
+     * A file sent as the body, as an attachment named {@code fileName}, and deleted once sent
+     * (or once sending failed): a backup written to a temporary file, so that a refusal could
+     * still be answered as JSON before the first byte went out.
+     */
+    public record TemporaryFile(java.nio.file.Path file, String mediaType, String fileName) {
+    }
+
     public static ApiResponse ok(Object body) {
         return new ApiResponse(200, body);
     }

@@ -14,6 +14,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,6 +115,17 @@ final class ApiServlet extends HttpServlet {
     private static void write(HttpServletResponse response, ApiResponse answer) throws IOException {
         response.setStatus(answer.status());
         if (answer.status() == 204) {
+            return;
+        }
+        if (answer.body() instanceof ApiResponse.TemporaryFile download) {
+            try {
+                response.setContentType(download.mediaType());
+                response.setHeader("Content-Disposition", "attachment; filename=\"" + download.fileName() + "\"");
+                response.setContentLengthLong(Files.size(download.file()));
+                Files.copy(download.file(), response.getOutputStream());
+            } finally {
+                Files.deleteIfExists(download.file());
+            }
             return;
         }
         if (answer.body() instanceof ApiResponse.Text text) {

@@ -58,8 +58,7 @@ public final class Uploads {
             Optional<String> fileName;
             if (contentType.startsWith("multipart/form-data")) {
                 fileName = receivePart(request, temporary);
-            } else if (contentType.isEmpty() || contentType.startsWith("application/octet-stream") || contentType.startsWith("application/zip")
-                    || contentType.startsWith("application/java-archive") || contentType.startsWith("application/x-zip")) {
+            } else if (isRawArchive(contentType)) {
                 try (InputStream in = request.http().getInputStream()) {
                     copyWithin(in, temporary);
                 }
@@ -74,6 +73,31 @@ public final class Uploads {
             Files.deleteIfExists(temporary);
             throw e;
         }
+    }
+
+    /**
+     * Receives a zip sent as the raw body (a domain backup) into a temporary file in {@code directory}, within the size
+     * limit; what it holds is the caller's to check, and the file the caller's to delete.
+     */
+    Path receiveZip(ApiRequest request, Path directory) throws IOException {
+        String contentType = Optional.ofNullable(request.http().getContentType()).orElse("").toLowerCase(Locale.ROOT);
+        if (!isRawArchive(contentType)) {
+            throw new ApiException(415, "a backup is uploaded as the raw zip (application/zip or application/octet-stream), not as " + contentType);
+        }
+        Files.createDirectories(directory);
+        Path temporary = Files.createTempFile(directory, ".upload-", ".zip");
+        try (InputStream in = request.http().getInputStream()) {
+            copyWithin(in, temporary);
+            return temporary;
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+    }
+
+    private static boolean isRawArchive(String contentType) {
+        return contentType.isEmpty() || contentType.startsWith("application/octet-stream") || contentType.startsWith("application/zip")
+                || contentType.startsWith("application/java-archive") || contentType.startsWith("application/x-zip");
     }
 
     private Optional<String> receivePart(ApiRequest request, Path temporary) throws IOException {

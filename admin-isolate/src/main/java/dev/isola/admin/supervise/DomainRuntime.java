@@ -3,6 +3,7 @@ package dev.isola.admin.supervise;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRegistry;
+import dev.isola.domains.backup.DomainBackup;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigChanges;
 import dev.isola.domains.config.IsolateSettings;
@@ -26,6 +27,7 @@ import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.LinkInbox;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -38,6 +40,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -191,6 +194,31 @@ public final class DomainRuntime {
             }
         }
         return metrics;
+    }
+
+    /**
+     * Writes the domain's backup ({@link DomainBackup}) to {@code out}, the domain kept stopped
+     * meanwhile: a start waits until it is written, since the backup copies the databases and
+     * the JMS store that the domain's isolates would open and write.
+     *
+     * @throws DomainOperationException CONFLICT while the domain or one of its isolates runs
+     */
+    public DomainBackup.Summary backUp(OutputStream out) throws IOException {
+        lock.lock();
+        try {
+            Map<String, Long> running = runningIsolates();
+            if ((state != State.STOPPED && state != State.FAILED) || !running.isEmpty()) {
+                throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "domain " + name + " is "
+                        + (running.isEmpty() ? state.name().toLowerCase(Locale.ROOT) : "running (" + String.join(", ", running.keySet()) + ")")
+                        + "; stop it first (deploy-tool stop-domain " + name + "): a backup copies its databases and JMS store, which its"
+                        + " isolates keep open");
+            }
+            DomainBackup.Summary summary = DomainBackup.write(directory, config, out);
+            record("", -1, DomainEvent.Kind.BACKED_UP, "backed up: " + summary.files() + " files, " + summary.bytes() + " bytes");
+            return summary;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

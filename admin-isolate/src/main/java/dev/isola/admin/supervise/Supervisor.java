@@ -160,6 +160,21 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
+     * Makes the unpacked backup in {@code staging} ({@link dev.isola.domains.backup.DomainRestore}) the new, stopped
+     * domain {@code config.name()} and records where it came from.
+     *
+     * @param from what it was restored from, for the event
+     * @throws dev.isola.domains.DomainExistsException if the name is taken; {@code staging} is then the caller's to delete
+     */
+    public DomainRuntime restore(Path staging, DomainConfig config, String from) {
+        root.adopt(staging, config);
+        DomainRuntime runtime = domain(config.name());
+        runtime.record("", -1, DomainEvent.Kind.RESTORED, "restored from " + from + " as a " + config.mode().key() + " domain on port "
+                + config.httpPort());
+        return runtime;
+    }
+
+    /**
      * Deletes a domain: refused while applications run in it unless {@code force}; a running
      * domain is stopped first.
      *

@@ -154,6 +154,12 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
         return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https);
     }
 
+    /** This configuration for a domain of another name (a domain restored from another's backup). */
+    public DomainConfig withName(String other) {
+        checkName(other);
+        return new DomainConfig(other, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https);
+    }
+
     public DomainConfig withHttpPort(int port) {
         return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https);
     }

@@ -42,7 +42,11 @@ public record DomainEvent(Instant at, String domain, String isolate, long pid, K
         REDEPLOYED,
         DEPLOYMENT_FAILED,
         /** The messages waiting in a JMS queue were removed on request; the message says how many, from which queue. */
-        JMS_PURGED
+        JMS_PURGED,
+        /** A backup of the stopped domain was taken; the message says how much it holds. */
+        BACKED_UP,
+        /** The domain was made from a backup; the message says of which domain, taken when. */
+        RESTORED
     }
 
     public DomainEvent {

@@ -1,0 +1,166 @@
+package dev.isola.admin.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.deploytool.ExitCodes;
+import dev.isola.domains.testapp.TestEars;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code deploy-tool backup-domain} and {@code restore-domain} against a real admin isolate: a
+ * combined domain with the test EAR (servlet → EJB → JMS → MDB → Derby) and an order in its
+ * database, backed up once stopped, restored beside itself under another name and port, where
+ * the order is back and new ones go to the copy's database only; and every refusal, which
+ * leaves nothing behind.
+ */
+@Timeout(600)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DomainBackupIT {
+
+    private static AdminFixture admin;
+    private static int shopPort;
+    private static Path backup;
+
+    @BeforeAll
+    static void aDomainWithAnOrderInItsDatabase() throws Exception {
+        admin = AdminFixture.start();
+        shopPort = admin.createAndDeploy("shop", TestEars.orders(admin.work(), "orders.ear"), "--heap", "192m");
+        assertEquals(202, HttpProbe.order(shopPort, "alpha").statusCode());
+        AdminFixture.awaitValue("the first order", () -> HttpProbe.processed(shopPort), "processed=alpha");
+        backup = admin.work().resolve("shop-backup.zip");
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aRunningDomainIsNotBackedUpAndNoFileIsLeft() throws IOException {
+        AdminFixture.ToolRun refused = admin.deployTool("backup-domain", "shop", "--file", backup.toString());
+
+        assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());
+        assertTrue(refused.err().contains("domain shop is running (shop); stop it first (deploy-tool stop-domain shop)"), refused.err());
+        assertFalse(Files.exists(backup));
+        try (Stream<Path> left = Files.list(backup.getParent())) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith(".part")).toList(), "no partial download");
+        }
+        AdminFixture.ToolRun nowhere = admin.deployTool("backup-domain", "nowhere", "--file", backup.toString());
+        assertEquals(ExitCodes.REJECTED, nowhere.exitCode(), nowhere.toString());
+        assertTrue(nowhere.err().contains("no domain 'nowhere'"), nowhere.err());
+    }
+
+    @Test
+    @Order(2)
+    void aStoppedDomainIsSavedWithItsConfigurationApplicationAndDatabaseButNotItsLogs() throws Exception {
+        AdminFixture.ToolRun stopped = admin.deployTool("stop-domain", "shop");
+        assertEquals(0, stopped.exitCode(), stopped.toString());
+
+        AdminFixture.ToolRun saved = admin.deployTool("backup-domain", "shop", "--file", backup.toString());
+
+        assertEquals(0, saved.exitCode(), saved.toString());
+        assertTrue(saved.out().startsWith("Saved a backup of domain shop to " + backup), saved.out());
+        List<String> entries;
+        try (ZipFile zip = new ZipFile(backup.toFile())) {
+            entries = zip.stream().map(ZipEntry::getName).toList();
+        }
+        assertEquals("isola-backup.json", entries.getFirst());
+        assertTrue(entries.containsAll(List.of("config/domain.json", "config/applications.json", "applications/orders.ear")), entries.toString());
+        assertTrue(entries.stream().anyMatch(e -> e.startsWith("data/") && e.endsWith(".dat")), "the Derby database: " + entries);
+        assertFalse(entries.stream().anyMatch(e -> e.startsWith("logs/") || e.equals("config/state.json")), entries.toString());
+        assertTrue(events("shop").stream().anyMatch(e -> e.startsWith("BACKED_UP: backed up: ")), events("shop").toString());
+        AdminFixture.ToolRun again = admin.deployTool("backup-domain", "shop", "--file", backup.toString());
+        assertEquals(ExitCodes.USAGE, again.exitCode(), "an existing file is not replaced without --force: " + again);
+    }
+
+    @Test
+    @Order(3)
+    void aRestoreOverAnExistingDomainOrOntoItsPortIsRefusedAndLeavesNoDomain() throws IOException, InterruptedException {
+        AdminFixture.ToolRun sameName = admin.deployTool("restore-domain", backup.toString());
+        assertEquals(ExitCodes.REJECTED, sameName.exitCode(), sameName.toString());
+        assertTrue(sameName.err().contains("domain 'shop' already exists; restore under another name"), sameName.err());
+
+        AdminFixture.ToolRun samePort = admin.deployTool("restore-domain", backup.toString(), "--name", "shop-copy");
+        assertEquals(ExitCodes.REJECTED, samePort.exitCode(), samePort.toString());
+        assertTrue(samePort.err().contains("port " + shopPort + " is already the HTTP port of domain shop"), samePort.err());
+
+        AdminFixture.ToolRun badName = admin.deployTool("restore-domain", backup.toString(), "--name", "Shop Copy");
+        assertEquals(ExitCodes.REJECTED, badName.exitCode(), badName.toString());
+        assertTrue(badName.err().contains("is not a valid domain name"), badName.err());
+
+        Path notAZip = Files.writeString(admin.work().resolve("notes.zip"), "not a backup");
+        AdminFixture.ToolRun garbage = admin.deployTool("restore-domain", notAZip.toString(), "--name", "shop-copy");
+        assertEquals(ExitCodes.REJECTED, garbage.exitCode(), garbage.toString());
+        assertTrue(garbage.err().contains("not a zip archive, or a damaged one"), garbage.err());
+
+        HttpResponse<String> ear = admin.call("POST", "/api/domains/restore?name=shop-copy",
+                HttpRequest.BodyPublishers.ofFile(TestEars.orders(admin.work(), "orders2.ear")), "application/zip");
+        assertEquals(400, ear.statusCode(), ear.body());
+        assertTrue(ear.body().contains("not an Isola domain backup: it has no isola-backup.json"), ear.body());
+
+        assertEquals(List.of("shop"), domainNames());
+        try (Stream<Path> root = Files.list(admin.domainsRoot()); Stream<Path> cache = Files.list(admin.domainsRoot().resolve(".cache"))) {
+            assertEquals(List.of(), Stream.concat(root, cache).map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(".restore-") || n.startsWith(".upload-") || n.startsWith(".backup-")).toList(), "nothing left behind");
+        }
+    }
+
+    @Test
+    @Order(4)
+    void theCopyComesBackWithTheOrderAndKeepsItsOwnDatabaseFromThenOn() throws Exception {
+        int copyPort = AdminFixture.freePort();
+
+        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", backup.toString(), "--name", "shop-copy", "--port",
+                Integer.toString(copyPort), "--start");
+
+        assertEquals(0, restored.exitCode(), restored.toString());
+        assertTrue(restored.out().startsWith("Restored domain shop-copy (combined) from " + backup + ": running at http://127.0.0.1:" + copyPort),
+                restored.out());
+        assertEquals("processed=alpha", HttpProbe.processed(copyPort), "the order came back with the database");
+        assertEquals(202, HttpProbe.order(copyPort, "beta").statusCode());
+        AdminFixture.awaitValue("the copy's new order", () -> HttpProbe.processed(copyPort), "processed=alpha,beta");
+        assertTrue(events("shop-copy").stream().anyMatch(e -> e.startsWith("RESTORED: restored from a backup of domain shop taken ")),
+                events("shop-copy").toString());
+
+        AdminFixture.ToolRun original = admin.deployTool("start-domain", "shop");
+        assertEquals(0, original.exitCode(), original.toString());
+        assertEquals("processed=alpha", HttpProbe.processed(shopPort), "the original's database is its own");
+    }
+
+    private static List<String> domainNames() throws IOException, InterruptedException {
+        List<String> names = new ArrayList<>();
+        admin.json("/api/domains").forEach(d -> names.add(d.path("name").asText()));
+        return names;
+    }
+
+    private static List<String> events(String domain) throws IOException, InterruptedException {
+        List<String> events = new ArrayList<>();
+        for (JsonNode e : admin.json("/api/domains/" + domain + "/events")) {
+            events.add(e.path("kind").asText() + ": " + e.path("message").asText());
+        }
+        return events;
+    }
+}
