@@ -74,6 +74,10 @@ final class ConfigureDomain implements Callable<Integer> {
     @Option(names = "--access-log-days", paramLabel = "DAYS", description = "how many days of access log files are kept")
     Integer accessLogDays;
 
+    @Option(names = "--access-log-max-file-size", paramLabel = "SIZE", description = "start the next access log file of the day"
+            + " (<isolate>-access.<date>.001.log, .002.log, ...) once one reaches SIZE, e.g. 100m, at least 1m; 0 for a file per day")
+    String accessLogMaxFileSize;
+
     @Option(names = "--https-port", paramLabel = "PORT", description = "serve HTTPS on this port too (with --key-store, else a self-signed"
             + " certificate the domain makes at its next start)")
     Integer httpsPort;
@@ -106,7 +110,7 @@ final class ConfigureDomain implements Callable<Integer> {
         }
         boolean changesSomething = file != null || mode != null || host != null || port != null || heap != null || young != null
                 || busyYoung != null || collector != null || jvmOptions != null || noJvmOptions || accessLog != null
-                || accessLogPattern != null || accessLogDays != null || httpsPort != null || noHttps || keyStore != null;
+                || accessLogPattern != null || accessLogDays != null || accessLogMaxFileSize != null || httpsPort != null || noHttps || keyStore != null;
         if (!changesSomething) {
             throw new ToolException(ExitCodes.USAGE, "nothing to change: give --file or a setting (--port, --heap, ...); see deploy-tool help configure-domain");
         }
@@ -130,11 +134,12 @@ final class ConfigureDomain implements Callable<Integer> {
             Optional.ofNullable(jvmOptions).orElse(List.of()).forEach(options::add);
             everyIsolate(configuration, "jvmOptions", options);
         }
-        if (accessLog != null || accessLogPattern != null || accessLogDays != null) {
+        if (accessLog != null || accessLogPattern != null || accessLogDays != null || accessLogMaxFileSize != null) {
             ObjectNode log = configuration.get("accessLog") instanceof ObjectNode existing ? existing : configuration.putObject("accessLog");
             Optional.ofNullable(accessLog).ifPresent(on -> log.put("enabled", on.equals("on")));
             Optional.ofNullable(accessLogPattern).ifPresent(p -> log.put("pattern", p));
             Optional.ofNullable(accessLogDays).ifPresent(d -> log.put("maxDays", d));
+            Optional.ofNullable(accessLogMaxFileSize).ifPresent(size -> log.put("maxFileSize", size));
         }
         if (noHttps) {
             // Off, its port and key store kept for when it is turned on again.

@@ -40,9 +40,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the configuration it started with, also when its isolate is restarted after a crash, until
  * its next start; a stopped domain starts with the new one, a change of mode included, with
  * its applications and data; setting the running configuration again drops a waiting change;
- * the log file's limits, set among the JVM options, rotate the domain's log; an access log and
- * HTTPS (self-signed, then with the domain's own key store) once turned on, with unknown pattern
- * codes, taken ports and wrong key store passwords refused; an admin isolate started again after a
+ * the log file's limits, set among the JVM options, rotate the domain's log; an access log (its
+ * full files numbered within the day once past a size limit) and HTTPS (self-signed, then with
+ * the domain's own key store) once turned on, with unknown pattern codes, too small size limits,
+ * taken ports and wrong key store passwords refused; an admin isolate started again after a
  * crash that took the domain with it starts the domain with the waiting change.
  */
 @Timeout(600)
@@ -237,29 +238,62 @@ class DomainConfigurationIT {
 
     @Test
     @Order(6)
-    void anAccessLogIsWrittenOnceTurnedOnAndAPatternTomcatDoesNotKnowIsRefused() throws Exception {
+    void anAccessLogIsWrittenOnceTurnedOnGoesOnInANewFileWhenFullAndBadSettingsAreRefused() throws Exception {
         AdminFixture.ToolRun unknownCode = admin.deployTool("configure-domain", "shop", "--access-log", "on", "--access-log-pattern", "%h %Q");
         assertEquals(ExitCodes.REJECTED, unknownCode.exitCode(), unknownCode.toString());
         assertTrue(unknownCode.err().contains("accessLog.pattern") && unknownCode.err().contains("does not know: %Q"), unknownCode.err());
+        AdminFixture.ToolRun tooSmall = admin.deployTool("configure-domain", "shop", "--access-log", "on", "--access-log-max-file-size", "512k");
+        assertEquals(ExitCodes.REJECTED, tooSmall.exitCode(), tooSmall.toString());
+        assertTrue(tooSmall.err().contains("accessLog.maxFileSize") && tooSmall.err().contains("below the smallest file size of 1m"), tooSmall.err());
         AdminFixture.ToolRun notOnOrOff = admin.deployTool("configure-domain", "shop", "--access-log", "yes");
         assertEquals(ExitCodes.USAGE, notOnOrOff.exitCode(), notOnOrOff.toString());
         assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean(), "nothing written");
 
         AdminFixture.ToolRun on = admin.deployTool("configure-domain", "shop", "--access-log", "on", "--access-log-pattern", "%m %U %s",
-                "--restart");
+                "--access-log-max-file-size", "1m", "--restart");
         assertEquals(0, on.exitCode(), on.toString());
-        assertTrue(on.out().contains("accessLog.enabled: false -> true"), on.out());
+        assertTrue(on.out().contains("accessLog.enabled: false -> true") && on.out().contains("accessLog.maxFileSize: 0 -> 1m"), on.out());
         assertEquals("processed=alpha,beta", HttpProbe.processed(newPort));
         // Tomcat writes the buffered lines out every few seconds.
         Path logs = admin.domainsRoot().resolve("shop/logs");
         AdminFixture.await("the request in shop-access.<date>.log", () -> accessLogLines(logs).contains("GET /orders/orders 200"));
+
+        // 400 lines of about 3 KB fill the 1 MB file once: the day goes on in a new live file, the full one numbered 001.
+        HttpClient http = HttpClient.newHttpClient();
+        String pad = "x".repeat(3_000);
+        List<String> padded = new java.util.ArrayList<>();
+        for (int n = 0; n < 400; n++) {
+            String path = "/nowhere/" + n + "/" + pad;
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + newPort + path)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            assertEquals(404, response.statusCode(), path);
+            padded.add("GET " + path + " 404");
+        }
+        AdminFixture.await("400 more lines, past 1 MB", () -> accessLogLines(logs).containsAll(padded));
+        List<Path> files = accessLogFiles(logs);
+        String live = files.getLast().getFileName().toString();
+        assertTrue(live.matches("shop-access\\.\\d{4}-\\d{2}-\\d{2}\\.log"), "the live file sorts last: " + files);
+        String day = live.substring(0, live.length() - ".log".length());
+        assertEquals(day + ".001.log", files.getFirst().getFileName().toString(), "the full file, numbered within its day: " + files);
+        for (Path file : files) {
+            assertTrue(Files.size(file) <= 1024 * 1024, file + " holds " + Files.size(file) + " bytes");
+        }
+        List<String> lines = accessLogLines(logs);
+        assertEquals(padded, lines.stream().filter(line -> line.startsWith("GET /nowhere/")).toList(), "every line once, whole, in order");
+    }
+
+    /** The domain's access log files in the order their lines were written (numbered files of a day before its live one). */
+    private static List<Path> accessLogFiles(Path logs) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(logs)) {
+            return files.filter(f -> f.getFileName().toString().matches("shop-access\\.\\d{4}-\\d{2}-\\d{2}(\\.\\d{3,})?\\.log")).sorted().toList();
+        }
     }
 
     /** Every line of the domain's access log files, oldest file first; none while there is no file. */
     private static List<String> accessLogLines(Path logs) {
         List<String> lines = new java.util.ArrayList<>();
-        try (java.util.stream.Stream<Path> files = Files.list(logs)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().matches("shop-access\\.\\d{4}-\\d{2}-\\d{2}\\.log")).sorted().toList()) {
+        try {
+            for (Path file : accessLogFiles(logs)) {
                 lines.addAll(Files.readAllLines(file));
             }
         } catch (IOException e) {

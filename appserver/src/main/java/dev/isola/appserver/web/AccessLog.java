@@ -1,5 +1,6 @@
 package dev.isola.appserver.web;
 
+import dev.isola.mvm.isolate.MemorySize;
 import java.io.CharArrayWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -12,22 +13,34 @@ import org.apache.catalina.valves.AccessLogValve;
  * A web sub-server's HTTP access log: a line per request, in the pattern language of Tomcat's
  * access log valve ({@code common}, {@code combined}, or codes such as {@code %h %t "%r" %s %b %D}),
  * written to {@code <directory>/<prefix>.<yyyy-MM-dd>.log}, a new file each day, the files of
- * days more than {@code maxDays} ago removed.
+ * days more than {@code maxDays} ago removed. With a {@code maxFileSize}, a file that is full
+ * within its day becomes {@code <prefix>.<yyyy-MM-dd>.001.log}, {@code .002.log}, ... and the day
+ * goes on in a new live file (see {@code SizeRotatingAccessLogValve}).
  *
  * <p>Tomcat's valve rather than one of ours: its pattern language and its daily files are what
  * log analysers and Tomcat users expect. Lines are buffered and written out every few seconds
  * by Tomcat's background thread (and when the server stops), so a busy domain does not pay a
  * write per request.
  *
- * @param directory where the files go (a domain's {@code logs/})
- * @param prefix    the start of every file name, e.g. {@code shop-access}
- * @param pattern   what each line holds, checked by {@link #checkPattern}
- * @param maxDays   how many days of files are kept, at least 1
+ * @param directory   where the files go (a domain's {@code logs/})
+ * @param prefix      the start of every file name, e.g. {@code shop-access}
+ * @param pattern     what each line holds, checked by {@link #checkPattern}
+ * @param maxDays     how many days of files are kept, at least 1
+ * @param maxFileSize how large a file grows before the next one of its day starts, checked by
+ *                    {@link #checkMaxFileSize}; {@link #NO_SIZE_LIMIT}: a file per day, however large
  */
-public record AccessLog(Path directory, String prefix, String pattern, int maxDays) {
+public record AccessLog(Path directory, String prefix, String pattern, int maxDays, MemorySize maxFileSize) {
 
     public static final String DEFAULT_PATTERN = "combined";
     public static final int DEFAULT_MAX_DAYS = 14;
+    public static final MemorySize NO_SIZE_LIMIT = MemorySize.ofBytes(0);
+    /**
+     * The smallest size limit. Open Liberty counts its {@code maxFileSize} in megabytes, so 1 MB
+     * is its smallest too; below it a busy domain would start a file every few seconds, thousands
+     * a day, each kept {@code maxDays}, which is more likely a slip of the unit ({@code 100k} for
+     * {@code 100m}) than a wish.
+     */
+    public static final MemorySize MIN_FILE_SIZE = MemorySize.ofMegabytes(1);
     /** The aliases Tomcat's valve knows for whole patterns. */
     private static final List<String> NAMED_PATTERNS = List.of("common", "combined");
 
@@ -38,6 +51,7 @@ public record AccessLog(Path directory, String prefix, String pattern, int maxDa
         }
         checkPattern(pattern);
         checkMaxDays(maxDays);
+        checkMaxFileSize(maxFileSize);
     }
 
     /**
@@ -68,9 +82,22 @@ public record AccessLog(Path directory, String prefix, String pattern, int maxDa
         }
     }
 
+    /**
+     * Checks a size limit: none ({@link #NO_SIZE_LIMIT}) or at least {@link #MIN_FILE_SIZE}.
+     *
+     * @throws IllegalArgumentException naming the size and the smallest one taken
+     */
+    public static void checkMaxFileSize(MemorySize maxFileSize) {
+        Objects.requireNonNull(maxFileSize, "maxFileSize");
+        if (maxFileSize.bytes() != 0 && maxFileSize.compareTo(MIN_FILE_SIZE) < 0) {
+            throw new IllegalArgumentException(maxFileSize + " is below the smallest file size of " + MIN_FILE_SIZE
+                    + " (0 for no size limit: a file per day)");
+        }
+    }
+
     /** The valve that writes this log, for the host's pipeline: it sees every request, also those for a path no module serves. */
     AccessLogValve valve() {
-        AccessLogValve valve = new AccessLogValve();
+        AccessLogValve valve = maxFileSize.equals(NO_SIZE_LIMIT) ? new AccessLogValve() : new SizeRotatingAccessLogValve(maxFileSize.bytes());
         valve.setDirectory(directory.toAbsolutePath().toString());
         valve.setPrefix(prefix); // Tomcat puts the dot before the date itself
         valve.setSuffix(".log");

@@ -45,7 +45,8 @@ import java.util.Set;
  *   "isolates": { "ejb": { "heap": "512m", "jvmOptions": ["-Xss512k"] } },           // per isolate: server | web | ejb | jms
  *   "dataSources": [ { "name": "java:global/jdbc/orders", "url": "jdbc:derby:orders;create=true", "maxPoolSize": 10 } ],
  *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ],
- *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14 },  // default off; pattern and days as shown
+ *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14, "maxFileSize": "100m" },  // default off; pattern and days
+ *                                          // as shown; maxFileSize default "0", no limit: a file per day however large
  *   "https": { "enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "..." }  // default off; no key store: self-signed
  * }
  * }</pre>
@@ -58,7 +59,7 @@ public final class DomainConfigJson {
 
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations",
             "accessLog", "https");
-    private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays");
+    private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays", "maxFileSize");
     private static final Set<String> HTTPS = Set.of("enabled", "port", "keyStore", "keyStorePassword");
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
@@ -168,8 +169,11 @@ public final class DomainConfigJson {
         }
         JsonNode json = given.get();
         AccessLogConfig defaults = AccessLogConfig.DEFAULT;
+        MemorySize maxFileSize = json.has("maxFileSize")
+                ? size(text(json, "maxFileSize", defaults.maxFileSize().toString(), "accessLog.maxFileSize"), "accessLog.maxFileSize")
+                : defaults.maxFileSize();
         return new AccessLogConfig(bool(json, "enabled", "accessLog.enabled"), text(json, "pattern", defaults.pattern(), "accessLog.pattern"),
-                integer(json, "maxDays", "accessLog.maxDays", defaults.maxDays()));
+                integer(json, "maxDays", "accessLog.maxDays", defaults.maxDays()), maxFileSize);
     }
 
     /**
@@ -261,6 +265,7 @@ public final class DomainConfigJson {
         accessLog.put("enabled", config.accessLog().enabled());
         accessLog.put("pattern", config.accessLog().pattern());
         accessLog.put("maxDays", config.accessLog().maxDays());
+        accessLog.put("maxFileSize", config.accessLog().maxFileSize().toString());
         ObjectNode https = json.putObject("https");
         https.put("enabled", config.https().enabled());
         https.put("port", config.https().port());

@@ -63,7 +63,7 @@ final class MemberServer implements AutoCloseable {
         }
         if (member.hosts(SubServerRole.WEB) && config.accessLog().enabled()) {
             builder.accessLog(new AccessLog(directory.logs(), member.isolateName(config.name()) + "-access", config.accessLog().pattern(),
-                    config.accessLog().maxDays()));
+                    config.accessLog().maxDays(), config.accessLog().maxFileSize()));
         }
         if (member.hosts(SubServerRole.WEB) && config.https().enabled()) {
             builder.https(httpsListener(config, directory));

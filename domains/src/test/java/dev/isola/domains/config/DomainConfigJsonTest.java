@@ -179,6 +179,9 @@ class DomainConfigJsonTest {
         assertField("accessLog.pattern", "{\"name\": \"shop\", \"accessLog\": {\"enabled\": true, \"pattern\": \"%h %Q\"}}");
         assertField("accessLog.pattern", "{\"name\": \"shop\", \"accessLog\": {\"pattern\": \"\"}}");
         assertField("accessLog.maxDays", "{\"name\": \"shop\", \"accessLog\": {\"maxDays\": 0}}");
+        assertField("accessLog.maxFileSize", "{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": \"lots\"}}");
+        assertField("accessLog.maxFileSize", "{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": 100}}");
+        assertField("accessLog.maxFileSize", "{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": \"-1m\"}}");
         assertField("accessLog.file", "{\"name\": \"shop\", \"accessLog\": {\"file\": \"x.log\"}}");
         assertField("https", "{\"name\": \"shop\", \"https\": 8443}");
         assertField("https.port", "{\"name\": \"shop\", \"https\": {\"enabled\": true}}");
@@ -211,14 +214,30 @@ class DomainConfigJsonTest {
     @Test
     void theAccessLogIsOffUnlessAskedForAndKeepsWhatIsGiven() {
         assertEquals(AccessLogConfig.DEFAULT, DomainConfigJson.parse("{\"name\": \"shop\"}", 0).accessLog());
-        assertEquals(new AccessLogConfig(false, "combined", 14), AccessLogConfig.DEFAULT);
+        assertEquals(new AccessLogConfig(false, "combined", 14, MemorySize.ofBytes(0)), AccessLogConfig.DEFAULT);
         DomainConfig shop = DomainConfigJson.parse("""
-                {"name": "shop", "accessLog": {"enabled": true, "pattern": "%h %t \\"%r\\" %s %b %D", "maxDays": 3}}
+                {"name": "shop", "accessLog": {"enabled": true, "pattern": "%h %t \\"%r\\" %s %b %D", "maxDays": 3, "maxFileSize": "100MB"}}
                 """, 0);
-        assertEquals(new AccessLogConfig(true, "%h %t \"%r\" %s %b %D", 3), shop.accessLog());
+        assertEquals(new AccessLogConfig(true, "%h %t \"%r\" %s %b %D", 3, MemorySize.ofMegabytes(100)), shop.accessLog());
         assertEquals(shop, DomainConfigJson.parse(DomainConfigJson.toText(shop), 0), "written and read back");
-        assertEquals(List.of("accessLog.enabled: false -> true", "accessLog.maxDays: 14 -> 3", "accessLog.pattern: combined -> %h %t \"%r\" %s %b %D"),
+        assertEquals("100m", DomainConfigJson.write(shop).get("accessLog").get("maxFileSize").asText(), "written as other sizes are");
+        assertEquals(List.of("accessLog.enabled: false -> true", "accessLog.maxDays: 14 -> 3", "accessLog.maxFileSize: 0 -> 100m",
+                        "accessLog.pattern: combined -> %h %t \"%r\" %s %b %D"),
                 DomainConfigChanges.between(shop.withAccessLog(AccessLogConfig.DEFAULT), shop).stream().sorted().toList());
+        assertEquals(AccessLogConfig.DEFAULT, DomainConfigJson.parse("{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": \"0\"}}", 0).accessLog(),
+                "0: no size limit, as when it is left out");
+    }
+
+    @Test
+    void anAccessLogSizeLimitBelowOneMegabyteIsRefusedNamingTheField() {
+        DomainConfigException small = assertThrows(DomainConfigException.class,
+                () -> DomainConfigJson.parse("{\"name\": \"shop\", \"accessLog\": {\"enabled\": true, \"maxFileSize\": \"512k\"}}", 0));
+        assertEquals("accessLog.maxFileSize: 512k is below the smallest file size of 1m (0 for no size limit: a file per day)", small.getMessage());
+        DomainConfigException notASize = assertThrows(DomainConfigException.class,
+                () -> DomainConfigJson.parse("{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": \"10 files\"}}", 0));
+        assertEquals("accessLog.maxFileSize: '10 files' is not a memory size (expected e.g. 256m, 512k or 1g)", notASize.getMessage());
+        assertEquals(MemorySize.ofMegabytes(1), DomainConfigJson.parse("{\"name\": \"shop\", \"accessLog\": {\"maxFileSize\": \"1024k\"}}", 0)
+                .accessLog().maxFileSize(), "the smallest");
     }
 
     @Test

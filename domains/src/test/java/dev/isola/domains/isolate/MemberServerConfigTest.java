@@ -8,6 +8,7 @@ import dev.isola.domains.config.AccessLogConfig;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainMode;
 import dev.isola.domains.config.Member;
+import dev.isola.mvm.isolate.MemorySize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,14 +49,14 @@ class MemberServerConfigTest {
     @Test
     void theIsolateWithTheWebSubServerWritesTheAccessLogIntoTheDomainsLogsWhenItIsOn() throws Exception {
         DomainsRoot domains = DomainsRoot.at(root);
-        AccessLogConfig on = new AccessLogConfig(true, "common", 5);
+        AccessLogConfig on = new AccessLogConfig(true, "common", 5, MemorySize.parse("100m"));
         DomainDirectory shop = domains.create(DomainConfig.defaults("shop", DomainMode.COMBINED, 18080).withAccessLog(on));
         DomainDirectory crm = domains.create(DomainConfig.defaults("crm", DomainMode.SEPARATED, 18081).withAccessLog(on));
         DomainDirectory quiet = domains.create(DomainConfig.defaults("quiet", DomainMode.COMBINED, 18082));
 
-        assertEquals(new AccessLog(shop.logs(), "shop-access", "common", 5),
+        assertEquals(new AccessLog(shop.logs(), "shop-access", "common", 5, MemorySize.parse("100m")),
                 MemberServer.serverConfig(domains.load("shop"), shop, Member.SERVER).accessLog());
-        assertEquals(new AccessLog(crm.logs(), "crm-web-access", "common", 5),
+        assertEquals(new AccessLog(crm.logs(), "crm-web-access", "common", 5, MemorySize.parse("100m")),
                 MemberServer.serverConfig(domains.load("crm"), crm, Member.of("web")).accessLog());
         assertNull(MemberServer.serverConfig(domains.load("crm"), crm, Member.of("ejb")).accessLog(), "no web sub-server, no access log");
         assertNull(MemberServer.serverConfig(domains.load("quiet"), quiet, Member.SERVER).accessLog(), "off by default");
