@@ -3,6 +3,7 @@ package dev.isola.admin.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.it.sender.SendServlet;
 import dev.isola.deploytool.ExitCodes;
+import dev.isola.deploytool.Terminal;
 import dev.isola.domains.JsonFiles;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -107,6 +108,27 @@ class JmsQueuesIT {
         throw new AssertionError("no destination " + destination + " in domain " + domain);
     }
 
+    /** Someone at the terminal who types {@code answer} at every question, which it keeps. */
+    private static final class AnsweringTerminal implements Terminal {
+        private final String answer;
+        final List<String> asked = new ArrayList<>();
+
+        AnsweringTerminal(String answer) {
+            this.answer = answer;
+        }
+
+        @Override
+        public String readLine(String prompt) {
+            asked.add(prompt);
+            return answer;
+        }
+
+        @Override
+        public char[] readPassword(String prompt) {
+            throw new AssertionError("no password is asked for here: " + prompt);
+        }
+    }
+
     @Test
     @Order(1)
     void theMessagesWaitingInAQueueAreListedInOrderWithoutBeingConsumedWhereverItLives() throws Exception {
@@ -198,22 +220,39 @@ class JmsQueuesIT {
         AdminFixture.ToolRun badLimit = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop", "--limit", "0");
         assertEquals(ExitCodes.REJECTED, badLimit.exitCode(), badLimit.toString());
         assertTrue(badLimit.err().contains("query parameter limit=0 must be a whole number from 1 to 1000"), badLimit.err());
-        AdminFixture.ToolRun noName = admin.deployTool("purge-jms-destination", "--domain", "shop");
+        AdminFixture.ToolRun noName = admin.deployTool("purge-jms-destination", "--domain", "shop", "--yes");
         assertEquals(ExitCodes.USAGE, noName.exitCode(), noName.toString());
-        AdminFixture.ToolRun topic = admin.deployTool("purge-jms-destination", "prices", "--domain", "shop");
+        AdminFixture.ToolRun topic = admin.deployTool("purge-jms-destination", "prices", "--domain", "shop", "--yes");
         assertEquals(ExitCodes.REJECTED, topic.exitCode(), topic.toString());
         assertTrue(topic.err().contains("error: 'prices' is a topic of domain shop, not a queue"), topic.err());
-        AdminFixture.ToolRun unknown = admin.deployTool("purge-jms-destination", "parkd", "--domain", "shop");
+        AdminFixture.ToolRun unknown = admin.deployTool("purge-jms-destination", "parkd", "--domain", "shop", "--yes");
         assertEquals(ExitCodes.REJECTED, unknown.exitCode(), unknown.toString());
         assertTrue(unknown.err().contains("domain shop has no JMS queue 'parkd'; its queues: DLQ, parked"), unknown.err());
 
-        AdminFixture.ToolRun purge = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop");
+        for (String no : List.of("n", "", "nope")) {
+            AnsweringTerminal terminal = new AnsweringTerminal(no);
+            AdminFixture.ToolRun declined = admin.deployToolAt(terminal, "purge-jms-destination", "parked", "--domain", "shop");
+            assertEquals(ExitCodes.DECLINED, declined.exitCode(), declined.toString());
+            assertEquals(List.of("Purge 4 messages from queue parked of domain shop? [y/N] "), terminal.asked, "the waiting ones counted first");
+            assertEquals("Not purged: nothing was removed from queue parked of domain shop.\n", declined.err());
+            assertEquals(4, depth("shop", "parked"), "answered '" + no + "': nothing removed");
+        }
+        AdminFixture.ToolRun unasked = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop");
+        assertEquals(ExitCodes.USAGE, unasked.exitCode(), unasked.toString());
+        assertTrue(unasked.err().contains("there is no terminal to ask at; pass --yes to purge without asking"), unasked.err());
+        assertEquals(4, depth("shop", "parked"));
+        AdminFixture.ToolRun unknownAsked = admin.deployToolAt(new AnsweringTerminal("y"), "purge-jms-destination", "parkd", "--domain", "shop");
+        assertEquals(ExitCodes.REJECTED, unknownAsked.exitCode(), "refused by the count before the question: " + unknownAsked);
+
+        AnsweringTerminal yes = new AnsweringTerminal("yes");
+        AdminFixture.ToolRun purge = admin.deployToolAt(yes, "purge-jms-destination", "parked", "--domain", "shop");
         assertEquals(0, purge.exitCode(), purge.toString());
+        assertEquals(List.of("Purge 4 messages from queue parked of domain shop? [y/N] "), yes.asked);
         assertEquals("Purged queue parked of domain shop: 4 message(s) removed.\n", purge.out());
         assertEquals(0, depth("shop", "parked"));
         AdminFixture.ToolRun empty = admin.deployTool("browse-jms-destination", "parked", "--domain", "shop");
         assertEquals("Queue parked of domain shop (isolate shop): 0 waiting, 0 in flight.\n", empty.out());
-        AdminFixture.ToolRun again = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop", "--json");
+        AdminFixture.ToolRun again = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop", "--json", "--yes");
         assertEquals(0, JsonFiles.MAPPER.readTree(again.out()).path("removed").asInt(), again.toString());
     }
 
@@ -252,7 +291,7 @@ class JmsQueuesIT {
         assertEquals(0, admin.deployTool("stop-domain", "shop").exitCode());
         assertRefused(messages("GET", "shop", "parked/messages"), 409,
                 "cannot browse JMS queue parked of domain shop: it is stopped; start it first: deploy-tool start-domain shop");
-        AdminFixture.ToolRun purge = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop");
+        AdminFixture.ToolRun purge = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop", "--yes");
         assertEquals(ExitCodes.REJECTED, purge.exitCode(), purge.toString());
         assertTrue(purge.err().contains("cannot purge JMS queue parked of domain shop: it is stopped; start it first"), purge.err());
         AdminFixture.ToolRun list = admin.deployTool("list-jms-destinations", "--domain", "shop");
