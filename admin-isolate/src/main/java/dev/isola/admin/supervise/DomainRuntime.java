@@ -85,6 +85,7 @@ public final class DomainRuntime {
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private final Deployments deployments;
     private final JmsQueues jmsQueues;
+    private final PurgedMessages purgedMessages = new PurgedMessages();
     private volatile State state = State.STOPPED;
     private volatile String problem = "";
     private volatile DomainConfig config;
@@ -125,6 +126,11 @@ public final class DomainRuntime {
 
     public JmsQueues jmsQueues() {
         return jmsQueues;
+    }
+
+    /** The messages purged from the domain's queues and durable subscriptions since the admin isolate started. */
+    public PurgedMessages purgedMessages() {
+        return purgedMessages;
     }
 
     /** The domain's running isolates, in start order. */

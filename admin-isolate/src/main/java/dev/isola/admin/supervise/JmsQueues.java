@@ -70,7 +70,7 @@ public final class JmsQueues {
     /**
      * Removes every message waiting in {@code queue}, also from the JMS store, so that none comes
      * back after a restart; messages in flight stay with the consumers that hold them. Recorded
-     * as a {@link DomainEvent.Kind#JMS_PURGED} event.
+     * as a {@link DomainEvent.Kind#JMS_PURGED} event and counted in {@link DomainRuntime#purgedMessages()}.
      *
      * @throws DomainOperationException as {@link #list} does; FAILED also if the store could not remove them (nothing was)
      */
@@ -79,6 +79,7 @@ public final class JmsQueues {
         MemberRuntime host = domain.jmsHost(what);
         int removed = call(host, "purge JMS queues", PURGE_TIMEOUT, () -> host.control().control().purgeJmsQueue(queue));
         String isolate = host.member().isolateName(domain.name());
+        domain.purgedMessages().add(PurgedMessages.Source.queue(queue), removed);
         domain.record(isolate, host.isolate().pid(), DomainEvent.Kind.JMS_PURGED, "purged " + removed + " message(s) from queue " + queue);
         return new Purge(isolate, removed);
     }

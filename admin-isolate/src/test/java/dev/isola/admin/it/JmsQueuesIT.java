@@ -254,6 +254,12 @@ class JmsQueuesIT {
         assertEquals("Queue parked of domain shop (isolate shop): 0 waiting, 0 in flight.\n", empty.out());
         AdminFixture.ToolRun again = admin.deployTool("purge-jms-destination", "parked", "--domain", "shop", "--json", "--yes");
         assertEquals(0, JsonFiles.MAPPER.readTree(again.out()).path("removed").asInt(), again.toString());
+
+        String metrics = admin.get("/metrics").body();
+        assertTrue(metrics.contains("# TYPE isola_jms_messages_purged_total counter\n"), metrics);
+        assertTrue(metrics.contains("\nisola_jms_messages_purged_total{destination=\"parked\",domain=\"shop\"} 4.0\n"),
+                "the 4, then the none of the second purge: " + metrics);
+        assertFalse(metrics.contains("isola_jms_messages_purged_total{destination=\"parked\",domain=\"crm\"}"), "crm purged nothing yet");
     }
 
     @Test
@@ -272,6 +278,7 @@ class JmsQueuesIT {
         assertEquals("JMS_PURGED", event.path("kind").asText(), event.toString());
         assertEquals("crm-jms", event.path("isolate").asText());
         assertEquals("purged 4 message(s) from queue parked", event.path("message").asText());
+        assertTrue(admin.get("/metrics").body().contains("\nisola_jms_messages_purged_total{destination=\"parked\",domain=\"crm\"} 4.0\n"));
         // Sent after the purge: it is kept, across the restart too, where the purged ones must not come back.
         send("crm", "queue=parked&count=1");
 
