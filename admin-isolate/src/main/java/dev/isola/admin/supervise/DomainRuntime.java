@@ -85,6 +85,7 @@ public final class DomainRuntime {
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private final Deployments deployments;
     private final JmsQueues jmsQueues;
+    private final JmsSubscriptions jmsSubscriptions;
     private final PurgedMessages purgedMessages = new PurgedMessages();
     private volatile State state = State.STOPPED;
     private volatile String problem = "";
@@ -98,6 +99,7 @@ public final class DomainRuntime {
         this.journal = new EventJournal(directory.eventsFile(), context.retention().eventJournalBytes());
         this.deployments = new Deployments(this);
         this.jmsQueues = new JmsQueues(this);
+        this.jmsSubscriptions = new JmsSubscriptions(this);
     }
 
     public String name() {
@@ -126,6 +128,10 @@ public final class DomainRuntime {
 
     public JmsQueues jmsQueues() {
         return jmsQueues;
+    }
+
+    public JmsSubscriptions jmsSubscriptions() {
+        return jmsSubscriptions;
     }
 
     /** The messages purged from the domain's queues and durable subscriptions since the admin isolate started. */
@@ -853,7 +859,7 @@ public final class DomainRuntime {
     }
 
     /**
-     * The running isolate that hosts the JMS sub-server, for {@link JmsQueues}: a combined
+     * The running isolate that hosts the JMS sub-server, for {@link JmsQueues} and {@link JmsSubscriptions}: a combined
      * domain's only isolate, or a separated domain's JMS isolate.
      *
      * @throws DomainOperationException CONFLICT if the domain does not run
