@@ -6,7 +6,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.Console;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
@@ -55,12 +54,10 @@ final class ChangeAdminPassword implements Callable<Integer> {
         if (newPasswordFile != null) {
             return Credentials.firstLine(newPasswordFile, ExitCodes.USAGE).toCharArray();
         }
-        Console console = System.console();
-        if (!tool.terminal() || console == null) {
-            throw new ToolException(ExitCodes.USAGE, "give the new password with --new-password-file FILE (no terminal to ask at)");
-        }
-        char[] first = console.readPassword("New admin password: ");
-        char[] second = console.readPassword("The same again: ");
+        Terminal terminal = tool.terminal().orElseThrow(
+                () -> new ToolException(ExitCodes.USAGE, "give the new password with --new-password-file FILE (no terminal to ask at)"));
+        char[] first = terminal.readPassword("New admin password: ");
+        char[] second = terminal.readPassword("The same again: ");
         if (first == null || second == null || !Arrays.equals(first, second)) {
             throw new ToolException(ExitCodes.USAGE, "the two passwords typed differ; nothing was changed");
         }

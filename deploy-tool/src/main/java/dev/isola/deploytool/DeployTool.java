@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 
-import java.io.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -30,15 +29,15 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "deploy-tool", mixinStandardHelpOptions = true, version = "deploy-tool 0.1.0",
         description = "Deploys applications to an Isola application server and manages its domains, over the admin REST API.",
-        footer = {"", "Exit status: 0 done, 1 local error, 2 usage, 3 authentication refused, 4 request rejected by the server,",
-                "5 server error, 6 server unreachable.",
+        footer = {"", "Exit status: 0 done, 1 answered no at a question (nothing done) or a local error, 2 usage, 3 authentication refused,",
+                "4 request rejected by the server, 5 server error, 6 server unreachable.",
                 "Credentials: --password-file, else ISOLA_ADMIN_PASSWORD, else the password the server generated",
                 "(<domains dir>/.admin/admin-password)."},
         subcommands = {DeployTool.Deploy.class, DeployTool.Redeploy.class, DeployTool.Undeploy.class, DeployTool.ListApplications.class,
                 DeployTool.CreateDomain.class, ConfigureDomain.class, ShowDomainConfiguration.class, DeployTool.DeleteDomain.class, DeployTool.StartDomain.class, DeployTool.StopDomain.class,
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
-                JmsCommands.ListDestinations.class, JmsCommands.BrowseDestination.class, JmsCommands.PurgeDestination.class,
-                ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class, BackupDomain.class, RestoreDomain.class,
+                JmsCommands.ListDestinations.class, JmsCommands.ListSubscriptions.class, JmsCommands.BrowseDestination.class,
+                JmsCommands.PurgeDestination.class, ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class, BackupDomain.class, RestoreDomain.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
 
@@ -68,9 +67,9 @@ public final class DeployTool {
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
-    private final boolean terminal;
+    private final Optional<Terminal> terminal;
 
-    DeployTool(PrintStream out, PrintStream err, Map<String, String> environment, boolean terminal) {
+    DeployTool(PrintStream out, PrintStream err, Map<String, String> environment, Optional<Terminal> terminal) {
         this.out = out;
         this.err = err;
         this.environment = environment;
@@ -112,8 +111,8 @@ public final class DeployTool {
         return out;
     }
 
-    /** Whether a person is at the terminal to answer a prompt. */
-    boolean terminal() {
+    /** The person at the terminal, who can answer a question; empty in scripts. */
+    Optional<Terminal> terminal() {
         return terminal;
     }
 
@@ -140,7 +139,7 @@ public final class DeployTool {
 
     JsonNode upload(AdminConnection admin, String method, String path, Path archive) {
         try {
-            return admin.upload(method, path, ProgressBodyPublisher.of(archive, terminal && !json, err));
+            return admin.upload(method, path, ProgressBodyPublisher.of(archive, terminal.isPresent() && !json, err));
         } catch (IOException e) {
             throw new ToolException(ExitCodes.USAGE, "cannot read " + archive + ": " + e.getMessage());
         }
@@ -473,9 +472,10 @@ public final class DeployTool {
 
     /**
      * Runs deploy-tool with {@code args} and returns its exit status; what it prints goes to
-     * {@code out} and {@code err}.
+     * {@code out} and {@code err}; questions go to {@code terminal}, and without one the commands
+     * that would ask refuse, saying which option to pass instead.
      */
-    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment, boolean terminal) {
+    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment, Optional<Terminal> terminal) {
         CommandLine cli = new CommandLine(new DeployTool(out, err, environment, terminal));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
@@ -491,8 +491,6 @@ public final class DeployTool {
     }
 
     public static void main(String[] args) {
-        Console console = System.console();
-        boolean terminal = console != null && console.isTerminal();
-        System.exit(run(args, System.out, System.err, System.getenv(), terminal));
+        System.exit(run(args, System.out, System.err, System.getenv(), Terminal.system()));
     }
 }

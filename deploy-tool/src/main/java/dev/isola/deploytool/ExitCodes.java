@@ -5,7 +5,8 @@ package dev.isola.deploytool;
  *
  * <pre>
  *   0  done
- *   1  an unexpected local error (a bug, or an I/O error on this machine)
+ *   1  declined: the question deploy-tool asked at the terminal was answered no, so nothing was done;
+ *      or an unexpected local error (a bug, or an I/O error on this machine)
  *   2  usage: unknown command or option, a missing argument, an archive that does not exist
  *   3  authentication: the admin isolate refused the credentials (HTTP 401 or 403)
  *   4  refused: the admin isolate rejected the request (HTTP 4xx: bad archive, unknown or
@@ -18,6 +19,8 @@ public final class ExitCodes {
 
     public static final int OK = 0;
     public static final int INTERNAL = 1;
+    /** The status of a command whose question was answered no: 1, as apt-get ends when its question is answered no. */
+    public static final int DECLINED = 1;
     public static final int USAGE = 2;
     public static final int AUTHENTICATION = 3;
     public static final int REJECTED = 4;

@@ -9,25 +9,32 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Usage errors, the progress bar, and the mapping of HTTP statuses to exit statuses (the REST side is tested against a real admin isolate). */
+/**
+ * Usage errors, the progress bar, the question before a purge, and the mapping of HTTP statuses
+ * to exit statuses (the REST side, and a purge asked and answered, are tested against a real
+ * admin isolate in JmsQueuesIT).
+ */
 class DeployToolTest {
 
     @Test
     void usageErrorsExitWith2AndSayWhatIsWrong() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = DeployTool.run(new String[]{"deploy-everything"}, new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), Optional.empty());
         assertEquals(ExitCodes.USAGE, code);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("Unmatched argument at index 0: 'deploy-everything'"), err.toString());
         ByteArrayOutputStream err2 = new ByteArrayOutputStream();
         int badUrl = DeployTool.run(new String[]{"--url", "ftp:/x", "--password-file", "/dev/null", "list-domains"},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err2, true, StandardCharsets.UTF_8),
-                Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+                Map.of(Credentials.PASSWORD_VARIABLE, "x"), Optional.empty());
         assertEquals(ExitCodes.USAGE, badUrl, err2.toString());
     }
 
@@ -42,7 +49,7 @@ class DeployToolTest {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             String[] args = ("--url http://127.0.0.1:1 configure-domain shop " + c.getKey()).split(" ");
             int code = DeployTool.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8),
-                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), Optional.empty());
             assertEquals(ExitCodes.USAGE, code, c.getKey() + ": " + err);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains(c.getValue()), err.toString());
         }
@@ -59,9 +66,44 @@ class DeployToolTest {
             // Port 1: nothing answers there, so a request sent would fail otherwise (exit 6), not with a usage error.
             String[] args = ("--url http://127.0.0.1:1 " + c.getKey()).split(" ");
             int code = DeployTool.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8),
-                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), false);
+                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), Optional.empty());
             assertEquals(ExitCodes.USAGE, code, c.getKey() + ": " + err);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains(c.getValue()), err.toString());
+        }
+    }
+
+    @Test
+    void aPurgeWithoutATerminalAndWithoutYesIsRefusedBeforeAnyRequest() {
+        Map<String, String> cases = Map.of(
+                "purge-jms-destination orders --domain shop", "the messages of queue orders of domain shop",
+                "purge-jms-destination prices --domain shop --subscription app:audit",
+                "the messages of durable subscription app:audit of topic prices of domain shop");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            // Port 1: nothing answers there, so a request sent would end otherwise (exit 6), not with a usage error.
+            String[] args = ("--url http://127.0.0.1:1 " + c.getKey()).split(" ");
+            int code = DeployTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                    Map.of(Credentials.PASSWORD_VARIABLE, "x"), Optional.empty());
+            assertEquals(ExitCodes.USAGE, code, c.getKey() + ": " + err);
+            assertEquals("error: purge-jms-destination removes " + c.getValue() + " for good and asks first, but there is no terminal to ask at;"
+                    + " pass --yes to purge without asking\n", err.toString(StandardCharsets.UTF_8));
+            assertEquals("", out.toString(StandardCharsets.UTF_8));
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int withYes = DeployTool.run("--url http://127.0.0.1:1 purge-jms-destination orders --domain shop --yes".split(" "),
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(Credentials.PASSWORD_VARIABLE, "x"), Optional.empty());
+        assertEquals(ExitCodes.UNREACHABLE, withYes, "with --yes it goes ahead without asking: " + err);
+    }
+
+    @Test
+    void onlyYOrYesAnswersAQuestionYes() {
+        for (String yes : List.of("y", "Y", "yes", "YES", " yes ", "Yes\n")) {
+            assertTrue(Terminal.yes(yes), "'" + yes + "'");
+        }
+        for (String no : new String[]{null, "", "n", "no", "N", "yep", "ye", "y y", "oui"}) {
+            assertFalse(Terminal.yes(no), "'" + no + "'");
         }
     }
 

@@ -231,6 +231,14 @@ final class PagesServlet extends HttpServlet {
                 <th>Enqueued</th><th>Acknowledged</th><th>Expired</th><th>Dead-lettered</th><th></th></tr></thead>
                 <tbody><tr><td colspan="11" class="muted">Loading…</td></tr></tbody>
                 </table></div>
+                <h2>Durable subscriptions</h2>
+                <p class="muted">A topic's messages wait in its subscriptions; a durable one keeps them while no consumer is open. Purge
+                removes the messages waiting in one, for good; the subscription stays and gets what is published next.</p>
+                <div class="scroll"><table id="jms-subscriptions">
+                <thead><tr><th>Topic</th><th>Subscription</th><th>Client id</th><th>Shared</th><th>Waiting</th><th>In flight</th>
+                <th>Consumers</th><th></th></tr></thead>
+                <tbody><tr><td colspan="8" class="muted">Loading…</td></tr></tbody>
+                </table></div>
                 </main>""", runtime.name(), Html.path(runtime.name()), runtime.name());
     }
 }

@@ -26,7 +26,8 @@ import java.util.Map;
  * The Prometheus metrics of {@code /metrics}, taken when scraped: each domain's state,
  * restarts and applications; each isolate's heap, young generation, collections, PSS
  * (shared and private) and classes from the shared AOT cache; each JMS destination's depth,
- * consumers and counters; each web module's requests by status class, those being answered and
+ * consumers and counters, and the messages purged from each queue and durable subscription since
+ * the admin isolate started; each web module's requests by status class, those being answered and
  * their durations as a histogram. Written in the Prometheus text format by the Prometheus Java client.
  */
 public final class PrometheusMetrics {
@@ -77,6 +78,11 @@ public final class PrometheusMetrics {
                     counters.add("isola_isolate_gc_seconds", "Time spent in garbage collection", labels, isolate.gcTimeMillis() / 1000.0);
                 }
             }
+            domain.purgedMessages().totals().forEach((source, removed) -> {
+                Labels labels = Labels.of("destination", source.destination(), "domain", domain.name());
+                counters.add("isola_jms_messages_purged", "Messages removed by purges of a queue or durable subscription since the admin isolate"
+                        + " started", source.subscription() == null ? labels : labels.add("subscription", source.subscription()), removed);
+            });
             for (Map.Entry<String, MemberMetrics> member : domain.metrics().entrySet()) {
                 for (MemberMetrics.DestinationMetrics d : member.getValue().jmsDestinations()) {
                     Labels labels = Labels.of("destination", d.name(), "domain", domain.name(), "isolate", member.getKey(), "type", d.type());

@@ -66,6 +66,9 @@ public final class AdminApi {
                 new Route("GET", "/api/domains/{domain}/jms", jms::destinations),
                 new Route("GET", "/api/domains/{domain}/jms/{destination}/messages", jms::messages),
                 new Route("DELETE", "/api/domains/{domain}/jms/{destination}/messages", jms::purge),
+                new Route("GET", "/api/domains/{domain}/jms/{destination}/subscriptions", jms::subscriptions),
+                new Route("GET", "/api/domains/{domain}/jms/{destination}/subscriptions/{subscription}/messages", jms::subscriptionMessages),
+                new Route("DELETE", "/api/domains/{domain}/jms/{destination}/subscriptions/{subscription}/messages", jms::purgeSubscription),
                 new Route("GET", "/api/domains/{domain}/logs", logs::tail),
                 new Route("GET", "/api/events", events::all));
     }

@@ -88,6 +88,8 @@ public final class DomainRuntime {
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private final Deployments deployments;
     private final JmsQueues jmsQueues;
+    private final JmsSubscriptions jmsSubscriptions;
+    private final PurgedMessages purgedMessages = new PurgedMessages();
     private volatile State state = State.STOPPED;
     private volatile String problem = "";
     private volatile DomainConfig config;
@@ -100,6 +102,7 @@ public final class DomainRuntime {
         this.journal = new EventJournal(directory.eventsFile(), context.retention().eventJournalBytes());
         this.deployments = new Deployments(this);
         this.jmsQueues = new JmsQueues(this);
+        this.jmsSubscriptions = new JmsSubscriptions(this);
     }
 
     public String name() {
@@ -128,6 +131,15 @@ public final class DomainRuntime {
 
     public JmsQueues jmsQueues() {
         return jmsQueues;
+    }
+
+    public JmsSubscriptions jmsSubscriptions() {
+        return jmsSubscriptions;
+    }
+
+    /** The messages purged from the domain's queues and durable subscriptions since the admin isolate started. */
+    public PurgedMessages purgedMessages() {
+        return purgedMessages;
     }
 
     /** The domain's running isolates, in start order. */
@@ -875,7 +887,7 @@ public final class DomainRuntime {
     }
 
     /**
-     * The running isolate that hosts the JMS sub-server, for {@link JmsQueues}: a combined
+     * The running isolate that hosts the JMS sub-server, for {@link JmsQueues} and {@link JmsSubscriptions}: a combined
      * domain's only isolate, or a separated domain's JMS isolate.
      *
      * @throws DomainOperationException CONFLICT if the domain does not run

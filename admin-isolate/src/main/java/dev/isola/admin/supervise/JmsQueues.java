@@ -1,13 +1,9 @@
 package dev.isola.admin.supervise;
 
-import dev.isola.domains.control.ControlException;
 import dev.isola.domains.control.JmsQueueContents;
-import dev.isola.domains.control.NotAQueueException;
 import dev.isola.domains.events.DomainEvent;
-import dev.isola.mvm.invoke.Invoker;
 
 import java.time.Duration;
-import java.util.concurrent.Callable;
 
 /**
  * What operators do to a domain's JMS queues: list the messages waiting in one, and purge them
@@ -26,9 +22,9 @@ import java.util.concurrent.Callable;
  */
 public final class JmsQueues {
 
-    private static final Duration LIST_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A purge waits until the store has removed every message, which for a deep queue takes a while. */
-    private static final Duration PURGE_TIMEOUT = Duration.ofMinutes(5);
+    static final Duration PURGE_TIMEOUT = Duration.ofMinutes(5);
 
     private final DomainRuntime domain;
 
@@ -37,7 +33,7 @@ public final class JmsQueues {
     }
 
     /**
-     * What {@link #list} read.
+     * What {@link #list} read (and {@link JmsSubscriptions#list} of a durable subscription).
      *
      * @param isolate the isolate whose JMS sub-server holds the queue
      */
@@ -45,7 +41,7 @@ public final class JmsQueues {
     }
 
     /**
-     * What {@link #purge} did.
+     * What {@link #purge} did (and {@link JmsSubscriptions#purge} to a durable subscription).
      *
      * @param isolate the isolate whose JMS sub-server holds the queue
      * @param removed how many waiting messages it removed
@@ -63,51 +59,25 @@ public final class JmsQueues {
     public Listing list(String queue, int max) {
         String what = "browse JMS queue " + queue + " of";
         MemberRuntime host = domain.jmsHost(what);
-        JmsQueueContents contents = call(host, "browse JMS queues", LIST_TIMEOUT, () -> host.control().control().jmsQueue(queue, max));
+        JmsQueueContents contents = JmsHostCall.call(domain, host, "browse JMS queues", LIST_TIMEOUT,
+                () -> host.control().control().jmsQueue(queue, max));
         return new Listing(host.member().isolateName(domain.name()), contents);
     }
 
     /**
      * Removes every message waiting in {@code queue}, also from the JMS store, so that none comes
      * back after a restart; messages in flight stay with the consumers that hold them. Recorded
-     * as a {@link DomainEvent.Kind#JMS_PURGED} event.
+     * as a {@link DomainEvent.Kind#JMS_PURGED} event and counted in {@link DomainRuntime#purgedMessages()}.
      *
      * @throws DomainOperationException as {@link #list} does; FAILED also if the store could not remove them (nothing was)
      */
     public Purge purge(String queue) {
         String what = "purge JMS queue " + queue + " of";
         MemberRuntime host = domain.jmsHost(what);
-        int removed = call(host, "purge JMS queues", PURGE_TIMEOUT, () -> host.control().control().purgeJmsQueue(queue));
+        int removed = JmsHostCall.call(domain, host, "purge JMS queues", PURGE_TIMEOUT, () -> host.control().control().purgeJmsQueue(queue));
         String isolate = host.member().isolateName(domain.name());
+        domain.purgedMessages().add(PurgedMessages.Source.queue(queue), removed);
         domain.record(isolate, host.isolate().pid(), DomainEvent.Kind.JMS_PURGED, "purged " + removed + " message(s) from queue " + queue);
         return new Purge(isolate, removed);
-    }
-
-    private <T> T call(MemberRuntime host, String operation, Duration timeout, Callable<T> call) {
-        try {
-            return Invoker.withTimeout(timeout, call);
-        } catch (NotAQueueException e) {
-            throw new DomainOperationException(e.topic() ? DomainOperationException.Kind.INVALID : DomainOperationException.Kind.NOT_FOUND,
-                    e.getMessage());
-        } catch (ControlException e) {
-            throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, e.getMessage());
-        } catch (Exception e) {
-            throw failed(domain.name(), host.member().isolateName(domain.name()), operation, e);
-        }
-    }
-
-    /**
-     * What the API answers when a control call for {@code operation} failed with {@code failure}:
-     * an isolate of an earlier build, which lacks the operation, is a conflict the domain's
-     * restart resolves; anything else is a failure of the isolate.
-     */
-    static DomainOperationException failed(String domain, String isolate, String operation, Exception failure) {
-        if (MemberRuntime.lacksControlMethod(failure)) {
-            return new DomainOperationException(DomainOperationException.Kind.CONFLICT, "isolate " + isolate + " of domain " + domain
-                    + " runs an earlier build of the image, which cannot " + operation + "; restart the domain to use it: deploy-tool restart-domain "
-                    + domain);
-        }
-        return new DomainOperationException(DomainOperationException.Kind.FAILED, "isolate " + isolate + " of domain " + domain + " could not "
-                + operation + ": " + failure.getMessage());
     }
 }

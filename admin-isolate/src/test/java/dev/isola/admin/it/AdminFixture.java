@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.AdminSettings;
 import dev.isola.admin.cli.AdminLauncher;
 import dev.isola.deploytool.DeployTool;
+import dev.isola.deploytool.Terminal;
 import dev.isola.domains.JsonFiles;
 import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.isolate.IsolateRecord;
@@ -211,17 +212,30 @@ public final class AdminFixture implements AutoCloseable {
     }
 
     public ToolRun deployTool(String... args) {
+        return run(Optional.empty(), withAdmin(args));
+    }
+
+    /** Runs deploy-tool as at a terminal where {@code terminal} answers the questions it asks. */
+    public ToolRun deployToolAt(Terminal terminal, String... args) {
+        return run(Optional.of(terminal), withAdmin(args));
+    }
+
+    private String[] withAdmin(String... args) {
         List<String> all = new ArrayList<>(List.of("--url", url(), "--password-file", passwordFile().toString()));
         all.addAll(List.of(args));
-        return deployToolAsIs(all.toArray(String[]::new));
+        return all.toArray(String[]::new);
     }
 
     /** Runs deploy-tool with exactly {@code args}. */
     static ToolRun deployToolAsIs(String... args) {
+        return run(Optional.empty(), args);
+    }
+
+    private static ToolRun run(Optional<Terminal> terminal, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = DeployTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), false);
+                Map.of(), terminal);
         return new ToolRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

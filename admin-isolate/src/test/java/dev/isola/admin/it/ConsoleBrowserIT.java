@@ -1,8 +1,14 @@
 package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.admin.it.sender.SendServlet;
+import dev.isola.admin.it.sender.SubscribeServlet;
 import dev.isola.domains.testapp.TestEars;
 import dev.isola.mvm.isolate.IsolateRecord;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -48,7 +54,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * isolates and footprint chart, deployment through the page in both modes, refused uploads
  * showing the API's message escaped, a restart (of the combined domain: every action goes to the
  * same API operation whatever the mode, and a separated domain takes three isolates' time) and its
- * events, the JMS destinations, the CSRF
+ * events, the JMS destinations and a queue's and a durable subscription's purge, the CSRF
  * token required on every post (with an HTTP client holding a real session), and logout. Every
  * page is saved as a screenshot in {@code target/screenshots/}.
  */
@@ -58,6 +64,7 @@ class ConsoleBrowserIT {
     private static AdminFixture admin;
     private static HeadlessChromium chromium;
     private static Path ear;
+    private static int shopPort;
 
     @RegisterExtension
     static final TestWatcher SCREENSHOT_ON_FAILURE = HeadlessChromium.screenshotOnFailure(() -> chromium);
@@ -66,9 +73,11 @@ class ConsoleBrowserIT {
     static void startAdminWithACombinedDomain() throws Exception {
         admin = AdminFixture.start();
         ear = TestEars.orders(admin.work(), "orders.ear");
+        shopPort = AdminFixture.freePort();
         HttpResponse<String> created = admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString("""
-                {"name": "shop", "mode": "combined", "httpPort": %d, "isolate": {"heap": "192m"}, "start": true}
-                """.formatted(AdminFixture.freePort())), "application/json");
+                {"name": "shop", "mode": "combined", "httpPort": %d, "isolate": {"heap": "192m"},
+                 "jmsDestinations": [{"name": "prices", "type": "topic"}], "start": true}
+                """.formatted(shopPort)), "application/json");
         assertEquals(201, created.statusCode(), created.body());
         chromium = HeadlessChromium.start(Path.of(System.getProperty("screenshots.dir", "target/screenshots")));
     }
@@ -318,6 +327,49 @@ class ConsoleBrowserIT {
         assertEquals("JMS_PURGED", last.path("kind").asText(), last.toString());
         assertEquals("purged 0 message(s) from queue orders", last.path("message").asText());
         chromium.screenshot("jms-purged");
+    }
+
+    @Test
+    @Order(7)
+    void aDurableSubscriptionIsShownWithItsCountAndPurgedOnceTheOperatorConfirms() throws Exception {
+        Path sender = admin.work().resolve("sender.ear");
+        WebArchive web = ShrinkWrap.create(WebArchive.class, "sender.war").addClasses(SendServlet.class, SubscribeServlet.class);
+        ShrinkWrap.create(EnterpriseArchive.class, "sender.ear").addAsModule(web).as(ZipExporter.class).exportTo(sender.toFile(), true);
+        assertEquals(0, admin.deployTool("deploy", sender.toString(), "--domain", "shop").exitCode());
+        for (String action : List.of("subscribe?topic=prices&name=watch&clientId=console", "publish?topic=prices&count=2")) {
+            HttpResponse<String> done = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + shopPort + "/sender/"
+                    + action)).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, done.statusCode(), done.body());
+        }
+
+        chromium.open(console("/domains/shop/jms"));
+        String row = "#jms-subscriptions tr[data-subscription='console:watch'] ";
+        assertEquals("prices", text(row + "td:nth-child(1)"));
+        assertEquals("console", text(row + "td:nth-child(3)"));
+        assertEquals("no", text(row + "td:nth-child(4)"));
+        assertEquals("2", text(row + "td:nth-child(5)"), "the two published, waiting");
+        chromium.screenshot("jms-subscriptions");
+        String purge = row + "button[data-purge-subscription='console:watch']";
+        clickLive(purge);
+        Alert question = chromium.until("the question before the purge", ExpectedConditions.alertIsPresent());
+        assertTrue(question.getText().startsWith("Purge durable subscription console:watch of topic prices of domain shop? Its 2 waiting message(s)"
+                + " are removed for good;"), question.getText());
+        question.dismiss();
+        assertEquals("2", text(row + "td:nth-child(5)"), "dismissed: nothing removed");
+
+        clickLive(purge);
+        chromium.until("the question before the purge", ExpectedConditions.alertIsPresent()).accept();
+        awaitText("#jms-result.ok", "Durable subscription console:watch of topic prices purged: 2 message(s) removed.");
+        awaitText(row + "td:nth-child(5)", "0");
+        JsonNode last = null;
+        for (JsonNode event : admin.json("/api/domains/shop/events")) {
+            last = event;
+        }
+        assertEquals("JMS_PURGED", last.path("kind").asText(), last.toString());
+        assertEquals("purged 2 message(s) from durable subscription console:watch of topic prices", last.path("message").asText());
+        chromium.screenshot("jms-subscription-purged");
+        // The tests after this one see shop with its one application, as before.
+        assertEquals(0, admin.deployTool("undeploy", "sender", "--domain", "shop").exitCode());
     }
 
     /** Clicks what {@code css} selects on a page that redraws it every few seconds, finding it again if it was just replaced. */

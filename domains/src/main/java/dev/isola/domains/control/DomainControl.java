@@ -1,5 +1,7 @@
 package dev.isola.domains.control;
 
+import java.util.List;
+
 /**
  * The admin messages a domain isolate serves over its control links (cross-isolate calls,
  * {@link dev.isola.mvm.invoke.Invoker}): the admin isolate holds a proxy, the domain isolate's
@@ -69,6 +71,39 @@ public interface DomainControl {
      * @throws IllegalStateException if the store could not remove them (every message is still there)
      */
     int purgeJmsQueue(String queue) throws NotAQueueException, ControlException;
+
+    /**
+     * The durable subscriptions of JMS topic {@code topic}, sorted by id, with what waits in each.
+     * (Added after the queue operations: an isolate of an earlier build answers that it has no such method.)
+     *
+     * @throws NotATopicException if the isolate's JMS sub-server has no topic of that name
+     * @throws ControlException   if this isolate has no JMS sub-server or is not ready
+     */
+    List<JmsSubscription> jmsSubscriptions(String topic) throws NotATopicException, ControlException;
+
+    /**
+     * The first {@code max} messages waiting in durable subscription {@code subscription} (its
+     * {@link JmsSubscription#id}) of JMS topic {@code topic}, in delivery order, not consumed;
+     * {@link JmsQueueContents#queue} is the topic. (Added as {@link #jmsSubscriptions}.)
+     *
+     * @throws NotATopicException           if the isolate's JMS sub-server has no topic of that name
+     * @throws UnknownSubscriptionException if the topic has no durable subscription of that id
+     * @throws ControlException             if this isolate has no JMS sub-server or is not ready, or the id fits two subscriptions
+     */
+    JmsQueueContents jmsSubscription(String topic, String subscription, int max) throws NotATopicException, UnknownSubscriptionException,
+            ControlException;
+
+    /**
+     * Removes every message waiting in durable subscription {@code subscription} of JMS topic
+     * {@code topic}, also from the store, and says how many; messages in flight stay with their
+     * consumer, and the subscription stays. (Added as {@link #jmsSubscriptions}.)
+     *
+     * @throws NotATopicException           if the isolate's JMS sub-server has no topic of that name
+     * @throws UnknownSubscriptionException if the topic has no durable subscription of that id
+     * @throws ControlException             if this isolate has no JMS sub-server or is not ready, or the id fits two subscriptions
+     * @throws IllegalStateException        if the store could not remove them (every message is still there)
+     */
+    int purgeJmsSubscription(String topic, String subscription) throws NotATopicException, UnknownSubscriptionException, ControlException;
 
     /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
     void shutdown();

@@ -5,7 +5,8 @@ import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.broker.NoSuchQueueException;
-import dev.isola.appserver.jms.config.DestinationType;
+import dev.isola.appserver.jms.broker.NoSuchSubscriptionException;
+import dev.isola.appserver.jms.broker.NoSuchTopicException;
 import dev.isola.appserver.jms.store.StoreException;
 import dev.isola.appserver.web.RequestStatistics;
 import dev.isola.appserver.web.WebServer;
@@ -18,9 +19,9 @@ import dev.isola.domains.control.ApplicationStatus;
 import dev.isola.domains.control.ControlException;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.control.JmsQueueContents;
+import dev.isola.domains.control.JmsSubscription;
 import dev.isola.domains.control.MemberMetrics;
 import dev.isola.domains.control.MemberStatus;
-import dev.isola.domains.control.NotAQueueException;
 import dev.isola.mvm.invoke.InvocationServer;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.Targets;
@@ -222,46 +223,80 @@ final class ControlListener implements DomainControl {
 
     @Override
     public JmsQueueContents jmsQueue(String queue, int max) throws ControlException {
-        String what = "browse JMS queue " + queue;
-        requireRole(SubServerRole.JMS, true, what);
-        MemberServer current = requireReady(what);
+        MemberServer current = requireJms("browse JMS queue " + queue);
         try {
             return QueueListing.of(current.jmsQueueContents(queue, max));
         } catch (NoSuchQueueException e) {
-            throw notAQueue(current, e);
+            throw refusals(current).notAQueue(e);
         }
     }
 
     @Override
     public int purgeJmsQueue(String queue) throws ControlException {
-        String what = "purge JMS queue " + queue;
-        requireRole(SubServerRole.JMS, true, what);
-        MemberServer current = requireReady(what);
+        MemberServer current = requireJms("purge JMS queue " + queue);
         try {
             int removed = current.purgeJmsQueue(queue);
             LOG.log(System.Logger.Level.INFO, "purged " + removed + " waiting message(s) from JMS queue " + queue + " on the admin's request");
             return removed;
         } catch (NoSuchQueueException e) {
-            throw notAQueue(current, e);
+            throw refusals(current).notAQueue(e);
         } catch (StoreException e) {
             throw new IllegalStateException("cannot purge JMS queue " + queue + ": " + e.getMessage() + "; every message is still there", e);
         }
     }
 
-    /** The broker's refusal in the domain's words, with the queues and topics there are. */
-    private NotAQueueException notAQueue(MemberServer current, NoSuchQueueException refused) {
-        List<String> queues = new ArrayList<>();
-        List<String> topics = new ArrayList<>();
-        for (DestinationStats d : current.jmsDestinations()) {
-            (d.type() == DestinationType.QUEUE ? queues : topics).add(d.name());
+    @Override
+    public List<JmsSubscription> jmsSubscriptions(String topic) throws ControlException {
+        MemberServer current = requireJms("list the durable subscriptions of JMS topic " + topic);
+        try {
+            return current.jmsDurableSubscriptions(topic).stream().map(s -> new JmsSubscription(s.id(), s.clientId(), s.name(), s.shared(),
+                    s.selector(), s.noLocal(), s.depth(), s.inFlight(), s.consumers())).toList();
+        } catch (NoSuchTopicException e) {
+            throw refusals(current).notATopic(e);
         }
-        String name = refused.name();
-        return new NotAQueueException((refused.topic()
-                ? "'" + name + "' is a topic of domain " + config.name() + ", not a queue: a topic's messages wait in its subscriptions,"
-                        + " so only queues can be browsed or purged"
-                : "domain " + config.name() + " has no JMS queue '" + name + "'")
-                + "; its queues: " + (queues.isEmpty() ? "none" : String.join(", ", queues))
-                + "; its topics: " + (topics.isEmpty() ? "none" : String.join(", ", topics)), refused.topic());
+    }
+
+    @Override
+    public JmsQueueContents jmsSubscription(String topic, String subscription, int max) throws ControlException {
+        MemberServer current = requireJms("browse durable subscription " + subscription + " of JMS topic " + topic);
+        try {
+            return QueueListing.of(current.jmsSubscriptionContents(topic, subscription, max));
+        } catch (NoSuchTopicException e) {
+            throw refusals(current).notATopic(e);
+        } catch (NoSuchSubscriptionException e) {
+            throw refusals(current).unknownSubscription(e);
+        } catch (IllegalArgumentException e) {
+            throw new ControlException(e.getMessage());
+        }
+    }
+
+    @Override
+    public int purgeJmsSubscription(String topic, String subscription) throws ControlException {
+        String what = "durable subscription " + subscription + " of JMS topic " + topic;
+        MemberServer current = requireJms("purge " + what);
+        try {
+            int removed = current.purgeJmsSubscription(topic, subscription);
+            LOG.log(System.Logger.Level.INFO, "purged " + removed + " waiting message(s) from " + what + " on the admin's request");
+            return removed;
+        } catch (NoSuchTopicException e) {
+            throw refusals(current).notATopic(e);
+        } catch (NoSuchSubscriptionException e) {
+            throw refusals(current).unknownSubscription(e);
+        } catch (IllegalArgumentException e) {
+            throw new ControlException(e.getMessage());
+        } catch (StoreException e) {
+            throw new IllegalStateException("cannot purge " + what + ": " + e.getMessage() + "; every message is still there", e);
+        }
+    }
+
+    /** The running server of this isolate, which must host the JMS sub-server, to {@code what}. */
+    private MemberServer requireJms(String what) throws ControlException {
+        requireRole(SubServerRole.JMS, true, what);
+        return requireReady(what);
+    }
+
+    private JmsRefusals refusals(MemberServer current) {
+        return new JmsRefusals(config.name(), current.jmsDestinations());
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
 import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.web.AccessLog;
@@ -109,6 +110,21 @@ final class MemberServer implements AutoCloseable {
     /** See {@link SubServers#purgeJmsQueue}; only where the JMS sub-server runs. */
     int purgeJmsQueue(String queue) {
         return server.purgeJmsQueue(queue);
+    }
+
+    /** See {@link SubServers#jmsDurableSubscriptions}; only where the JMS sub-server runs. */
+    List<DurableSubscriptionStats> jmsDurableSubscriptions(String topic) {
+        return server.jmsDurableSubscriptions(topic);
+    }
+
+    /** See {@link SubServers#jmsSubscriptionContents}; only where the JMS sub-server runs. */
+    QueueContents jmsSubscriptionContents(String topic, String subscription, int max) {
+        return server.jmsSubscriptionContents(topic, subscription, max);
+    }
+
+    /** See {@link SubServers#purgeJmsSubscription}; only where the JMS sub-server runs. */
+    int purgeJmsSubscription(String topic, String subscription) {
+        return server.purgeJmsSubscription(topic, subscription);
     }
 
     /** The domain's key store, or the self-signed one, made at the first start that needs it. */

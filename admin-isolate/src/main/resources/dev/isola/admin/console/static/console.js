@@ -184,36 +184,61 @@
   }
 
   async function refreshJms() {
-    const destinations = await api('GET', '/api/domains/' + encodeURIComponent(domain) + '/jms');
-    // Only queues: a topic's messages wait in its subscriptions, which the API does not purge.
+    const base = '/api/domains/' + encodeURIComponent(domain) + '/jms';
+    const destinations = await api('GET', base);
+    // A queue's messages wait in it; a topic's in its subscriptions, purged from the table below.
     const purge = d => d.type === 'queue'
       ? el('button', { type: 'button', class: 'danger', 'data-purge': d.name, 'data-depth': d.depth }, 'Purge') : '';
     replaceRows(document.querySelector('#jms tbody'), destinations.map(d => el('tr', { 'data-destination': d.name },
       td(d.name), td(d.type), td(d.isolate), td(d.depth, 'num'), td(d.inFlight, 'num'), td(d.consumers, 'num'), td(d.enqueued, 'num'),
       td(d.acknowledged, 'num'), td(d.expired, 'num'), td(d.deadLettered, 'num'), el('td', { class: 'actions' }, purge(d)))), 11,
       'No destination: the domain does not run, or its JMS sub-server has none yet.');
+    const topics = destinations.filter(d => d.type === 'topic').map(d => d.name);
+    // A topic the isolate cannot list (an earlier build, a domain stopping) shows none rather than hiding the others.
+    const listings = await Promise.all(topics.map(t => api('GET', `${base}/${encodeURIComponent(t)}/subscriptions`).catch(() => null)));
+    const rows = listings.filter(l => l).flatMap(l => l.subscriptions.map(s => el('tr', { 'data-topic': l.destination, 'data-subscription': s.id },
+      td(l.destination), td(s.id), td(s.clientId || '–'), td(s.shared ? 'yes' : 'no'), td(s.depth, 'num'), td(s.inFlight, 'num'),
+      td(s.consumers, 'num'), el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger', 'data-purge-subscription': s.id,
+        'data-topic': l.destination, 'data-depth': s.depth }, 'Purge')))));
+    replaceRows(document.querySelector('#jms-subscriptions tbody'), rows, 8, 'No durable subscription.');
   }
 
-  // The rows are redrawn at every refresh, so the table's body takes the clicks of their buttons.
+  /** What a Purge button purges: its question, its request, and what the answer says. */
+  function purgeTarget(button) {
+    const base = `/api/domains/${encodeURIComponent(domain)}/jms/`;
+    if (button.dataset.purge !== undefined) {
+      const queue = button.dataset.purge;
+      return { what: `queue ${queue}`, Name: `Queue ${queue}`, holder: 'their consumers',
+        path: `${base}${encodeURIComponent(queue)}/messages` };
+    }
+    const topic = button.dataset.topic;
+    const id = button.dataset.purgeSubscription;
+    return { what: `durable subscription ${id} of topic ${topic}`, Name: `Durable subscription ${id} of topic ${topic}`, holder: 'its consumer',
+      path: `${base}${encodeURIComponent(topic)}/subscriptions/${encodeURIComponent(id)}/messages` };
+  }
+
+  // The rows are redrawn at every refresh, so the tables' bodies take the clicks of their buttons.
   function wirePurge() {
     const result = document.getElementById('jms-result');
-    document.querySelector('#jms tbody').addEventListener('click', async event => {
-      const button = event.target.closest('button[data-purge]');
-      if (!button) return;
-      const queue = button.dataset.purge;
-      if (!confirm(`Purge queue ${queue} of domain ${domain}? Its ${button.dataset.depth} waiting message(s) are removed for good;`
-        + ' messages in flight stay with their consumers.')) return;
-      button.disabled = true;
-      show(result, 'busy', `Purging queue ${queue}…`);
-      try {
-        const answer = await api('DELETE', `/api/domains/${encodeURIComponent(domain)}/jms/${encodeURIComponent(queue)}/messages`);
-        show(result, 'ok', `Queue ${queue} purged: ${answer.removed} message(s) removed.`);
-        await refreshJms();
-      } catch (e) {
-        show(result, 'error', `Purging queue ${queue} failed (${e.status || 'error'}): ${e.message}`);
-        button.disabled = false;
-      }
-    });
+    for (const tbody of document.querySelectorAll('#jms tbody, #jms-subscriptions tbody')) {
+      tbody.addEventListener('click', async event => {
+        const button = event.target.closest('button[data-purge], button[data-purge-subscription]');
+        if (!button) return;
+        const target = purgeTarget(button);
+        if (!confirm(`Purge ${target.what} of domain ${domain}? Its ${button.dataset.depth} waiting message(s) are removed for good;`
+          + ` messages in flight stay with ${target.holder}.`)) return;
+        button.disabled = true;
+        show(result, 'busy', `Purging ${target.what}…`);
+        try {
+          const answer = await api('DELETE', target.path);
+          show(result, 'ok', `${target.Name} purged: ${answer.removed} message(s) removed.`);
+          await refreshJms();
+        } catch (e) {
+          show(result, 'error', `Purging ${target.what} failed (${e.status || 'error'}): ${e.message}`);
+          button.disabled = false;
+        }
+      });
+    }
   }
 
   // The first refresh fills the isolates table and the footprint chart above the forms, which

@@ -704,6 +704,87 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
         return queue;
     }
 
+    /**
+     * The durable subscriptions of topic {@code name} with what waits in each, sorted by id.
+     * Non-durable subscriptions are not listed: they end with their consumers, and nothing of
+     * them is stored.
+     *
+     * @throws NoSuchTopicException if no topic of that name is declared (a queue of that name is said to be one)
+     */
+    public List<DurableSubscriptionStats> durableSubscriptions(String name) {
+        List<DurableSubscriptionStats> rows = new ArrayList<>();
+        for (Subscription s : declaredTopic(name).subscriptions) {
+            if (s.durable()) {
+                MessageQueue.Counts counts = s.queue().counts();
+                rows.add(new DurableSubscriptionStats(s.operatorId(), s.clientId(), s.name(), s.shared(), s.selectorText(), s.noLocal(),
+                        counts.depth(), counts.inFlight(), counts.consumers()));
+            }
+        }
+        rows.sort(Comparator.comparing(DurableSubscriptionStats::id));
+        return rows;
+    }
+
+    /**
+     * The first {@code max} messages waiting in durable subscription {@code subscription} (its
+     * {@link DurableSubscriptionStats#id}) of topic {@code topic}, in delivery order, without
+     * consuming them, as {@link #queueContents} lists a queue's ({@link QueueContents#queue} is the topic).
+     *
+     * @throws NoSuchTopicException        if no topic of that name is declared
+     * @throws NoSuchSubscriptionException if the topic has no durable subscription of that id
+     * @throws IllegalArgumentException    if {@code max} is not positive, or the id fits several subscriptions
+     */
+    public QueueContents subscriptionContents(String topic, String subscription, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("at most " + max + " messages: list at least 1");
+        }
+        return durableSubscription(topic, subscription).queue().contents(max);
+    }
+
+    /**
+     * Removes every message waiting in durable subscription {@code subscription} of topic
+     * {@code topic}, from memory and from the store, as {@link #purgeQueue} does for a queue:
+     * in-flight messages stay with their consumer, and if the store refuses, every message is
+     * put back. The subscription itself stays, and gets what is published from now on.
+     *
+     * @return how many were removed
+     * @throws NoSuchTopicException        if no topic of that name is declared
+     * @throws NoSuchSubscriptionException if the topic has no durable subscription of that id
+     * @throws IllegalArgumentException    if the id fits several subscriptions
+     * @throws dev.isola.appserver.jms.store.StoreException if the store could not remove them (they are all back)
+     */
+    public int purgeSubscription(String topic, String subscription) {
+        MessageQueue queue = durableSubscription(topic, subscription).queue();
+        try {
+            return queue.purge().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private TopicState declaredTopic(String name) {
+        TopicState topic = topics.get(name);
+        if (topic == null) {
+            throw new NoSuchTopicException(config.name(), name, queues.containsKey(name), topics.keySet().stream().sorted().toList());
+        }
+        return topic;
+    }
+
+    private Subscription durableSubscription(String topicName, String id) {
+        TopicState topic = declaredTopic(topicName);
+        List<Subscription> durable = topic.subscriptions.stream().filter(Subscription::durable).toList();
+        List<Subscription> matching = durable.stream().filter(s -> s.operatorId().equals(id)).toList();
+        if (matching.isEmpty()) {
+            throw new NoSuchSubscriptionException(config.name(), topicName, id, durable.stream().map(Subscription::operatorId).sorted().toList());
+        }
+        if (matching.size() > 1) {
+            // Only when a client id holds ':' and another subscription's client id and name split the same text differently.
+            throw new IllegalArgumentException("'" + id + "' names " + matching.size() + " durable subscriptions of topic '" + topicName + "': "
+                    + String.join(", ", matching.stream().map(Subscription::describe).toList())
+                    + "; unsubscribe one of them (the application's Session.unsubscribe) to tell them apart");
+        }
+        return matching.getFirst();
+    }
+
     /** What the message store did since the broker started (batches and commits: group commit at work). */
     public MessageStore.Statistics storeStatistics() {
         return store.statistics();

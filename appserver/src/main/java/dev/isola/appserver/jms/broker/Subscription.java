@@ -30,6 +30,11 @@ record Subscription(String key, String name, String clientId, TopicState topic, 
         return Selector.selects(selector, new MessageSelectorContext(message, deliveryCount));
     }
 
+    /** How operators name a durable subscription: {@code clientId:name}, or {@code name} without a client id. */
+    String operatorId() {
+        return DurableSubscriptionStats.idOf(clientId, name);
+    }
+
     String selectorText() {
         return selector == null ? null : selector.text();
     }

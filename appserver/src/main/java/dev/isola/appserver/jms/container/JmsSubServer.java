@@ -2,6 +2,7 @@ package dev.isola.appserver.jms.container;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jms.broker.DestinationStats;
+import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
 import dev.isola.appserver.jms.broker.QueueContents;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.BrokerConfig;
@@ -257,6 +258,21 @@ public final class JmsSubServer implements ApplicationJms, AutoCloseable {
     /** Removes every message waiting in a queue, also from the store; see {@link JmsServer#purgeQueue}. */
     public int purgeQueue(String queue) {
         return server.purgeQueue(queue);
+    }
+
+    /** A topic's durable subscriptions; see {@link JmsServer#durableSubscriptions}. */
+    public List<DurableSubscriptionStats> durableSubscriptions(String topic) {
+        return server.durableSubscriptions(topic);
+    }
+
+    /** The first {@code max} messages waiting in a durable subscription, not consumed; see {@link JmsServer#subscriptionContents}. */
+    public QueueContents subscriptionContents(String topic, String subscription, int max) {
+        return server.subscriptionContents(topic, subscription, max);
+    }
+
+    /** Removes every message waiting in a durable subscription, also from the store; see {@link JmsServer#purgeSubscription}. */
+    public int purgeSubscription(String topic, String subscription) {
+        return server.purgeSubscription(topic, subscription);
     }
 
     public boolean running() {

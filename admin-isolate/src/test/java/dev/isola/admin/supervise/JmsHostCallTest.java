@@ -13,6 +13,7 @@ import dev.isola.mvm.link.codec.Serializers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import java.time.Instant;
 import java.util.List;
@@ -24,11 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A domain isolate of an earlier build, adopted after an upgrade, has a control listener without
- * the JMS queue operations: over real control links (both ends here), the admin's call fails the
+ * the JMS queue and durable-subscription operations: over real control links (both ends here), the admin's call fails the
  * way it fails against such an isolate, and the API answers that the domain needs a restart, not
  * with the remote stack trace.
  */
-class JmsQueuesTest {
+class JmsHostCallTest {
 
     /** The control interface as a build before the queue operations served it (a part of it is enough). */
     public interface EarlierDomainControl {
@@ -60,12 +61,19 @@ class JmsQueuesTest {
         RemoteInvocationException lacking = assertThrows(RemoteInvocationException.class, () -> admin.control().jmsQueue("orders", 10));
         assertTrue(MemberRuntime.lacksControlMethod(lacking), lacking.toString());
 
-        DomainOperationException answer = JmsQueues.failed("shop", "shop", "browse JMS queues", lacking);
+        DomainOperationException answer = JmsHostCall.failed("shop", "shop", "browse JMS queues", lacking);
         assertEquals(DomainOperationException.Kind.CONFLICT, answer.kind());
         assertEquals("isolate shop of domain shop runs an earlier build of the image, which cannot browse JMS queues;"
                 + " restart the domain to use it: deploy-tool restart-domain shop", answer.getMessage());
         RemoteInvocationException purge = assertThrows(RemoteInvocationException.class, () -> admin.control().purgeJmsQueue("orders"));
-        assertEquals(DomainOperationException.Kind.CONFLICT, JmsQueues.failed("crm", "crm-jms", "purge JMS queues", purge).kind());
+        assertEquals(DomainOperationException.Kind.CONFLICT, JmsHostCall.failed("crm", "crm-jms", "purge JMS queues", purge).kind());
+        for (Executable call : List.<Executable>of(() -> admin.control().jmsSubscriptions("prices"),
+                () -> admin.control().jmsSubscription("prices", "app:audit", 10), () -> admin.control().purgeJmsSubscription("prices", "app:audit"))) {
+            RemoteInvocationException subscriptions = assertThrows(RemoteInvocationException.class, call);
+            assertEquals("isolate shop of domain shop runs an earlier build of the image, which cannot purge durable subscriptions; restart the"
+                    + " domain to use it: deploy-tool restart-domain shop",
+                    JmsHostCall.failed("shop", "shop", "purge durable subscriptions", subscriptions).getMessage());
+        }
     }
 
     @Test
@@ -74,7 +82,7 @@ class JmsQueuesTest {
         admin.close();
         RemoteInvocationException gone = assertThrows(RemoteInvocationException.class, () -> admin.control().jmsQueue("orders", 10));
         assertFalse(MemberRuntime.lacksControlMethod(gone));
-        DomainOperationException answer = JmsQueues.failed("shop", "shop", "browse JMS queues", gone);
+        DomainOperationException answer = JmsHostCall.failed("shop", "shop", "browse JMS queues", gone);
         assertEquals(DomainOperationException.Kind.FAILED, answer.kind());
         assertTrue(answer.getMessage().startsWith("isolate shop of domain shop could not browse JMS queues: "), answer.getMessage());
         assertFalse(MemberRuntime.lacksControlMethod(new RemoteInvocationException("call failed", new IllegalArgumentException("bad max"))));
