@@ -186,13 +186,21 @@ public final class DomainsRoot {
      * ({@link #saveNext}) is forgotten, since this one is newer.
      */
     public void save(DomainConfig config) {
+        saveKeepingNext(config);
+        discardNext(config.name());
+    }
+
+    /**
+     * Replaces the stored configuration of an existing domain and leaves one that waits for its next start as it is: for a
+     * setting that running isolates take at once (log levels), which the caller changes in both.
+     */
+    public void saveKeepingNext(DomainConfig config) {
         DomainDirectory dir = existing(config.name());
         try {
             JsonFiles.writeText(dir.configFile(), DomainConfigJson.toText(config));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.configFile() + ": " + e.getMessage(), e);
         }
-        discardNext(config.name());
     }
 
     /**

@@ -35,6 +35,7 @@ public final class AdminApi {
         LogsResource logs = new LogsResource(supervisor);
         AdminPasswordResource password = new AdminPasswordResource(passwordChange);
         ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
+        LogLevelsResource logLevels = new LogLevelsResource(supervisor);
         BackupResource backups = new BackupResource(supervisor, uploads, settings.maxExpandedSize().bytes());
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
@@ -54,6 +55,8 @@ public final class AdminApi {
                 new Route("GET", "/api/domains/{domain}/backup", backups::backup),
                 new Route("GET", "/api/domains/{domain}/configuration", configuration::get),
                 new Route("PUT", "/api/domains/{domain}/configuration", configuration::replace),
+                new Route("GET", "/api/domains/{domain}/log-levels", logLevels::get),
+                new Route("PUT", "/api/domains/{domain}/log-levels", logLevels::replace),
                 new Route("GET", "/api/domains/{domain}/isolates", r -> ApiResponse.ok(supervisor.domain(r.path("domain")).isolates())),
                 new Route("GET", "/api/domains/{domain}/isolates/{isolate}/thread-dump", threadDumps::dump),
                 new Route("GET", "/api/domains/{domain}/applications", applications::list),

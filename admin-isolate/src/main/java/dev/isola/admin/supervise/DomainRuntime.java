@@ -7,6 +7,7 @@ import dev.isola.domains.backup.DomainBackup;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigChanges;
 import dev.isola.domains.config.IsolateSettings;
+import dev.isola.domains.config.LogLevels;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ControlClient;
 import dev.isola.domains.control.MemberStatus;
@@ -39,6 +40,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -304,6 +306,57 @@ public final class DomainRuntime {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Replaces the domain's log levels ({@link LogLevels}) in its configuration, and in the one
+     * waiting for its next start if there is one, and sets them in every running isolate at once:
+     * unlike the rest of a configuration they need no restart, as an operator chasing a problem
+     * wants. An isolate started later (a restart, the next start) takes them from the configuration.
+     *
+     * @return the changes and what each running isolate has now; an isolate that did not take them is named with why
+     */
+    public LogLevelChange setLogLevels(LogLevels levels) {
+        lock.lock();
+        try {
+            DomainConfig stored = context.root().load(name);
+            DomainConfig changed = stored.withLogLevels(levels);
+            List<String> changes = DomainConfigChanges.between(stored, changed);
+            context.root().saveKeepingNext(changed);
+            context.root().loadNext(name).ifPresent(next -> context.root().saveNext(next.withLogLevels(levels)));
+            config = config.withLogLevels(levels);
+            Map<String, Map<String, String>> applied = new LinkedHashMap<>();
+            Map<String, String> notApplied = new LinkedHashMap<>();
+            for (MemberRuntime m : members()) {
+                String isolate = m.member().isolateName(name);
+                try {
+                    applied.put(isolate, Invoker.withTimeout(Duration.ofSeconds(10), () -> m.control().control().applyLogLevels(levels.asText())));
+                } catch (Exception e) {
+                    notApplied.put(isolate, MemberRuntime.lacksControlMethod(e)
+                            ? "it runs an earlier build of the image, which cannot change log levels; they apply from its next start"
+                            + " (deploy-tool restart-domain " + name + ")"
+                            : "could not set them: " + e.getMessage() + "; they apply from its next start");
+                }
+            }
+            if (!changes.isEmpty()) {
+                record("", -1, DomainEvent.Kind.CONFIGURED, "log levels changed" + (applied.isEmpty() ? "" : " in the running isolates too")
+                        + ": " + String.join("; ", changes));
+            }
+            return new LogLevelChange(levels, changes, applied, notApplied);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * What {@link #setLogLevels} did.
+     *
+     * @param levels     the domain's log levels now
+     * @param changes    one line per logger whose level changed ({@link DomainConfigChanges})
+     * @param applied    each running isolate that took them, with the level each named logger has there now
+     * @param notApplied each running isolate that did not, with why
+     */
+    public record LogLevelChange(LogLevels levels, List<String> changes, Map<String, Map<String, String>> applied, Map<String, String> notApplied) {
     }
 
     /**

@@ -30,10 +30,11 @@ import java.util.regex.Pattern;
  * @param jmsDestinations destinations the JMS sub-server declares at start
  * @param accessLog       whether and how the web sub-server writes an HTTP access log
  * @param https           whether and with which key the web sub-server serves HTTPS beside HTTP
+ * @param logLevels       the levels of loggers that differ from the isolates' defaults
  */
 public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
                            List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog,
-                           HttpsConfig https) {
+                           HttpsConfig https, LogLevels logLevels) {
 
     /** Lower case so that names are the same on every file system; short so isolate names stay readable. */
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,29}");
@@ -119,7 +120,8 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
         for (Member member : Member.of(mode)) {
             isolates.put(member, IsolateSettings.defaults(member));
         }
-        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT, HttpsConfig.DEFAULT);
+        return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT, HttpsConfig.DEFAULT,
+                LogLevels.NONE);
     }
 
     /**
@@ -151,25 +153,29 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     public DomainConfig withIsolate(Member member, IsolateSettings settings) {
         Map<Member, IsolateSettings> next = new EnumMap<>(isolates);
         next.put(member, settings);
-        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https);
+        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https, logLevels);
     }
 
     /** This configuration for a domain of another name (a domain restored from another's backup). */
     public DomainConfig withName(String other) {
         checkName(other);
-        return new DomainConfig(other, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https);
+        return new DomainConfig(other, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, logLevels);
+    }
+
+    public DomainConfig withLogLevels(LogLevels levels) {
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, levels);
     }
 
     public DomainConfig withHttpPort(int port) {
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https);
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https, logLevels);
     }
 
     public DomainConfig withAccessLog(AccessLogConfig log) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log, https);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log, https, logLevels);
     }
 
     public DomainConfig withHttps(HttpsConfig config) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, config);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, config, logLevels);
     }
 
     /** The ports the domain listens on: HTTP, and HTTPS when enabled; 0 (a free one at every start) left out. */

@@ -47,7 +47,8 @@ import java.util.Set;
  *   "jmsDestinations": [ { "name": "orders", "type": "queue", "maxDeliveryAttempts": 3, "deadLetterQueue": "orders.DLQ" } ],
  *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14, "maxFileSize": "100m" },  // default off; pattern and days
  *                                          // as shown; maxFileSize default "0", no limit: a file per day however large
- *   "https": { "enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "..." }  // default off; no key store: self-signed
+ *   "https": { "enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "..." }, // default off; no key store: self-signed
+ *   "logLevels": { "org.apache.catalina.core": "FINE", "root": "WARNING" }      // loggers whose level is not the default
  * }
  * }</pre>
  *
@@ -58,7 +59,7 @@ import java.util.Set;
 public final class DomainConfigJson {
 
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations",
-            "accessLog", "https");
+            "accessLog", "https", "logLevels");
     private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays", "maxFileSize");
     private static final Set<String> HTTPS = Set.of("enabled", "port", "keyStore", "keyStorePassword");
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
@@ -124,7 +125,26 @@ public final class DomainConfigJson {
         for (JsonNode d : array(json, "jmsDestinations")) {
             destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
         }
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json), https(json));
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json), https(json), logLevels(json));
+    }
+
+    private static LogLevels logLevels(JsonNode document) {
+        JsonNode given = document.get("logLevels");
+        if (given == null || given.isNull()) {
+            return LogLevels.NONE;
+        }
+        if (!given.isObject()) {
+            throw new DomainConfigException("logLevels", "must be an object of logger names and levels, e.g. {\"org.apache.catalina\": \"FINE\"}");
+        }
+        Map<String, String> levels = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = given.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            if (!entry.getValue().isTextual()) {
+                throw new DomainConfigException("logLevels." + entry.getKey(), entry.getValue() + " must be a level as a string, e.g. \"FINE\"");
+            }
+            levels.put(entry.getKey(), entry.getValue().asText());
+        }
+        return LogLevels.of(levels);
     }
 
     /** The object {@code name} of the document, its fields checked against {@code known}; empty when it is not given. */
@@ -271,6 +291,8 @@ public final class DomainConfigJson {
         https.put("port", config.https().port());
         putIfSet(https, "keyStore", config.https().keyStore());
         putIfSet(https, "keyStorePassword", config.https().keyStorePassword());
+        ObjectNode logLevels = json.putObject("logLevels");
+        config.logLevels().asText().forEach(logLevels::put);
         return json;
     }
 

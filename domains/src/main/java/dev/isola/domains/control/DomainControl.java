@@ -1,5 +1,7 @@
 package dev.isola.domains.control;
 
+import java.util.Map;
+
 import java.util.List;
 
 /**
@@ -104,6 +106,17 @@ public interface DomainControl {
      * @throws IllegalStateException        if the store could not remove them (every message is still there)
      */
     int purgeJmsSubscription(String topic, String subscription) throws NotATopicException, UnknownSubscriptionException, ControlException;
+
+    /**
+     * Sets the levels of the loggers named ({@link dev.isola.domains.config.LogLevels}: logger →
+     * level name, {@code root} for the root logger) and puts back the defaults of those named by
+     * the previous call and not by this one, without a restart. (Added after the first builds, as
+     * {@link #jmsQueue}.)
+     *
+     * @return the level each named logger has now in this isolate, by the name given
+     * @throws ControlException naming the logger whose level is not one
+     */
+    Map<String, String> applyLogLevels(Map<String, String> levels) throws ControlException;
 
     /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
     void shutdown();

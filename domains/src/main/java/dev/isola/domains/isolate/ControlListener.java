@@ -14,6 +14,8 @@ import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRecord;
 import dev.isola.domains.applications.ApplicationRegistry;
 import dev.isola.domains.config.DomainConfig;
+import dev.isola.domains.config.DomainConfigException;
+import dev.isola.domains.config.LogLevels;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ApplicationStatus;
 import dev.isola.domains.control.ControlException;
@@ -22,6 +24,7 @@ import dev.isola.domains.control.JmsQueueContents;
 import dev.isola.domains.control.JmsSubscription;
 import dev.isola.domains.control.MemberMetrics;
 import dev.isola.domains.control.MemberStatus;
+import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.invoke.InvocationServer;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.Targets;
@@ -37,10 +40,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
 
 /**
  * The domain isolate's end of the admin's control links: serves {@link DomainControl} on
@@ -287,6 +292,21 @@ final class ControlListener implements DomainControl {
         } catch (StoreException e) {
             throw new IllegalStateException("cannot purge " + what + ": " + e.getMessage() + "; every message is still there", e);
         }
+    }
+
+    @Override
+    public Map<String, String> applyLogLevels(Map<String, String> levels) throws ControlException {
+        LogLevels parsed;
+        try {
+            parsed = LogLevels.of(levels);
+        } catch (DomainConfigException e) {
+            throw new ControlException(e.getMessage());
+        }
+        Map<String, Level> now = ProcessLogging.applyLevels(DomainMain.julLevels(parsed));
+        Map<String, String> answer = new TreeMap<>();
+        parsed.levels().keySet().forEach(logger -> answer.put(logger, now.get(LogLevels.julName(logger)).getName()));
+        LOG.log(System.Logger.Level.INFO, "log levels set on the admin's request: " + (answer.isEmpty() ? "the defaults" : answer));
+        return answer;
     }
 
     /** The running server of this isolate, which must host the JMS sub-server, to {@code what}. */

@@ -4,6 +4,7 @@ import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigException;
 import dev.isola.domains.config.DomainConfigJson;
+import dev.isola.domains.config.LogLevels;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.MemberStatus;
 import dev.isola.domains.logging.ProcessLogging;
@@ -15,9 +16,12 @@ import dev.isola.mvm.link.LinkOptions;
 import dev.isola.mvm.link.TransportKind;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
 import java.util.stream.Stream;
 
 /**
@@ -63,6 +67,13 @@ public final class DomainMain {
         this.arguments = arguments;
     }
 
+    /** The configuration's levels by the names {@code java.util.logging} knows the loggers by. */
+    static Map<String, Level> julLevels(LogLevels levels) {
+        Map<String, Level> named = new LinkedHashMap<>();
+        levels.levels().forEach((logger, level) -> named.put(LogLevels.julName(logger), level));
+        return named;
+    }
+
     private int run() throws InterruptedException {
         DomainDirectory directory = new DomainDirectory(arguments.domainDirectory());
         Member self;
@@ -76,6 +87,7 @@ public final class DomainMain {
         }
         String isolateName = self.isolateName(config.name());
         ProcessLogging.install(directory.logFile(isolateName), config.name() + "/" + isolateName);
+        ProcessLogging.applyLevels(julLevels(config.logLevels()));
         System.Logger log = System.getLogger("dev.isola.domains");
         log.log(System.Logger.Level.INFO, "starting " + self.key() + " isolate " + Isolate.current().id() + " (pid "
                 + ProcessHandle.current().pid() + ") of " + config.mode().key() + " domain " + config.name());

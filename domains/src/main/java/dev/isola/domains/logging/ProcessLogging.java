@@ -3,7 +3,10 @@ package dev.isola.domains.logging;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Formatter;
 import java.util.logging.Level;
@@ -31,6 +34,8 @@ public final class ProcessLogging {
             "org.apache.coyote.AbstractProtocol");
     /** Held strongly: the log manager keeps loggers only weakly, and would forget their levels. */
     private static final List<Logger> QUIETED = new CopyOnWriteArrayList<>();
+    /** The loggers {@link #applyLevels} set, by name, held strongly for the same reason. */
+    private static final Map<String, Logger> CONFIGURED = new HashMap<>();
 
     private ProcessLogging() {
     }
@@ -88,6 +93,8 @@ public final class ProcessLogging {
         try {
             RotatingFileHandler toFile = RotatingFileHandler.withConfiguredLimits(file);
             toFile.setFormatter(formatter);
+            // The loggers' levels decide what is written (the root's INFO unless configured, see applyLevels), not the file's.
+            toFile.setLevel(Level.ALL);
             root.addHandler(toFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the log file " + file + ": " + e.getMessage(), e);
@@ -101,5 +108,37 @@ public final class ProcessLogging {
             logger.setLevel(Level.WARNING);
             QUIETED.add(logger);
         }
+    }
+
+    /**
+     * Sets the levels of the loggers named (by their {@code java.util.logging} names, the root's
+     * empty) and puts back the defaults of those an earlier call set and this one does not name:
+     * the root's INFO, WARNING for the chatty ones, and otherwise the parent's. What the
+     * configuration's {@code logLevels} says, at an isolate's start and when it changes.
+     *
+     * @return the level each named logger has now, by name
+     */
+    public static synchronized Map<String, Level> applyLevels(Map<String, Level> levels) {
+        for (Map.Entry<String, Logger> earlier : CONFIGURED.entrySet()) {
+            if (!levels.containsKey(earlier.getKey())) {
+                earlier.getValue().setLevel(defaultLevel(earlier.getKey()));
+            }
+        }
+        CONFIGURED.keySet().retainAll(levels.keySet());
+        Map<String, Level> now = new TreeMap<>();
+        levels.forEach((name, level) -> {
+            Logger logger = Logger.getLogger(name);
+            logger.setLevel(level);
+            CONFIGURED.put(name, logger);
+            now.put(name, logger.getLevel());
+        });
+        return now;
+    }
+
+    private static Level defaultLevel(String name) {
+        if (name.isEmpty()) {
+            return Level.INFO;
+        }
+        return CHATTY.contains(name) ? Level.WARNING : null;
     }
 }
