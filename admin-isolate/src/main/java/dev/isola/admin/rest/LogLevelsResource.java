@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.Supervisor;
 import dev.isola.domains.config.DomainConfigException;
-import dev.isola.domains.config.LogLevels;
+import dev.isola.domains.config.DomainConfigJson;
 
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,15 +42,7 @@ final class LogLevelsResource {
             throw new DomainConfigException("levels", "the body is {\"levels\": {\"<logger>\": \"<level>\", ...}}, every logger whose level is"
                     + " not the default (an empty object puts every default back)");
         }
-        Map<String, String> text = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = levels.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
-            if (!entry.getValue().isTextual()) {
-                throw new DomainConfigException("logLevels." + entry.getKey(), entry.getValue() + " must be a level as a string, e.g. \"FINE\"");
-            }
-            text.put(entry.getKey(), entry.getValue().asText());
-        }
-        DomainRuntime.LogLevelChange change = domain.setLogLevels(LogLevels.of(text));
+        DomainRuntime.LogLevelChange change = domain.setLogLevels(DomainConfigJson.readLogLevels(levels));
         return ApiResponse.ok(new LogLevelsView(domain.name(), change.levels().asText(), change.changes(), change.applied(), change.notApplied()));
     }
 }

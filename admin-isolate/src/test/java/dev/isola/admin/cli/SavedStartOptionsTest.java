@@ -164,15 +164,9 @@ class SavedStartOptionsTest {
     @Test
     void aStartWithABadFileIsOneErrorLineAndStartsNothing() throws IOException {
         write("port=not-a-port");
-        StringWriter err = new StringWriter();
-        String[] args = {"start", "--domains-dir", root.toString()};
-        CommandLine cli = AppServerMain.commandLineFor(args);
-        cli.setErr(new PrintWriter(err, true));
 
-        int status = cli.execute(args);
+        String line = failure("start", "--domains-dir", root.toString());
 
-        assertEquals(AppServerMain.FAILED, status);
-        String line = err.toString().strip();
         assertTrue(line.startsWith("error: " + file + ": Invalid value for option '--port': 'not-a-port' is not an int"), line);
         assertEquals(1, line.lines().count(), line);
         assertEquals(List.of(".admin"), listing(root), "nothing was set up for an admin isolate");
@@ -181,30 +175,20 @@ class SavedStartOptionsTest {
     @Test
     void aKeptValueOutOfRangeIsBlamedOnTheFile() throws IOException {
         write("event-journal-size=1k");
-        StringWriter err = new StringWriter();
-        String[] args = {"start", "--domains-dir", root.toString()};
-        CommandLine cli = AppServerMain.commandLineFor(args);
-        cli.setErr(new PrintWriter(err, true));
 
-        int status = cli.execute(args);
+        String error = failure("start", "--domains-dir", root.toString());
 
-        assertEquals(AppServerMain.FAILED, status);
         assertEquals("error: --event-journal-size must be from 64k to 1g, not 1k (--event-journal-size kept in " + file
-                + " by an earlier start; give it again to replace it, or bin/appserver settings --reset)", err.toString().strip());
+                + " by an earlier start; give it again to replace it, or bin/appserver settings --reset)", error);
     }
 
     @Test
     void aKeptFlagThatNeedsAnOptionGivenNowNamesTheFileToo() throws IOException {
         write("spare-isolates=1", "reset-spare-jit-state=true");
-        StringWriter err = new StringWriter();
-        String[] args = {"start", "--domains-dir", root.toString(), "--spare-isolates", "0"};
-        CommandLine cli = AppServerMain.commandLineFor(args);
-        cli.setErr(new PrintWriter(err, true));
 
-        assertEquals(AppServerMain.FAILED, cli.execute(args));
+        String error = failure("start", "--domains-dir", root.toString(), "--spare-isolates", "0");
 
-        assertTrue(err.toString().contains("--reset-spare-jit-state needs --spare-isolates 1 or more (--reset-spare-jit-state kept in " + file),
-                err.toString());
+        assertTrue(error.contains("--reset-spare-jit-state needs --spare-isolates 1 or more (--reset-spare-jit-state kept in " + file), error);
         assertEquals("1", SavedStartOptions.read(file, startSpec()).values().get("--spare-isolates"), "a refused start keeps nothing it was given");
     }
 
@@ -241,13 +225,19 @@ class SavedStartOptionsTest {
     @Test
     void settingsOfABadFileIsAnError() throws IOException {
         write("restart-limit=-");
+
+        String error = failure("settings", "--domains-dir", root.toString());
+
+        assertTrue(error.startsWith("error: " + file + ": Invalid value for option '--restart-limit'"), error);
+    }
+
+    /** What bin/appserver printed on standard error when {@code args} failed, after checking that it failed. */
+    private static String failure(String... args) {
         StringWriter err = new StringWriter();
-        String[] args = {"settings", "--domains-dir", root.toString()};
         CommandLine cli = AppServerMain.commandLineFor(args);
         cli.setErr(new PrintWriter(err, true));
-
-        assertEquals(AppServerMain.FAILED, cli.execute(args));
-        assertTrue(err.toString().startsWith("error: " + file + ": Invalid value for option '--restart-limit'"), err.toString());
+        assertEquals(AppServerMain.FAILED, cli.execute(args), err.toString());
+        return err.toString().strip();
     }
 
     private static String run(String... args) {

@@ -129,7 +129,16 @@ public final class DomainConfigJson {
     }
 
     private static LogLevels logLevels(JsonNode document) {
-        JsonNode given = document.get("logLevels");
+        return readLogLevels(document.get("logLevels"));
+    }
+
+    /**
+     * Reads log levels as the configuration's {@code logLevels} has them: an object of logger names and level names
+     * (also the body of {@code PUT .../log-levels}); absent or null is none.
+     *
+     * @throws DomainConfigException naming {@code logLevels} or {@code logLevels.<logger>}
+     */
+    public static LogLevels readLogLevels(JsonNode given) {
         if (given == null || given.isNull()) {
             return LogLevels.NONE;
         }
