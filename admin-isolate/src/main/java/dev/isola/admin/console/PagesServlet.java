@@ -152,6 +152,7 @@ final class PagesServlet extends HttpServlet {
                 <button type="button" data-domain-action="start">Start</button>
                 <button type="button" data-domain-action="stop">Stop</button>
                 <button type="button" data-domain-action="restart">Restart</button>
+                <button type="button" id="backup" title="a zip of the stopped domain: configuration, applications, databases, JMS store">Download a backup</button>
                 </div>
                 <p class="result" id="action-result" role="status"></p>
                 <section>
@@ -180,7 +181,8 @@ final class PagesServlet extends HttpServlet {
                 <form id="configure">
                 <label><span>What the domain starts with next (<code>config/domain.json</code>)</span>
                 <textarea name="configuration" id="configuration" rows="18" spellcheck="false">{}</textarea></label>
-                <p class="hint">A running domain keeps its configuration until it is restarted; a stopped one starts with the new one.</p>
+                <p class="hint">A running domain keeps its configuration until it is restarted, but for its log levels (<code>logLevels</code>),
+                which its isolates take at once; a stopped one starts with the new one.</p>
                 <button type="submit">Save configuration</button>
                 </form>
                 <p class="result" id="configure-result" role="status"></p>

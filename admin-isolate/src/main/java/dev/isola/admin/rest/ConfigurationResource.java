@@ -54,7 +54,8 @@ final class ConfigurationResource {
         ports.check(next, domain.config().ports());
         next.https().checkKeyStore(domain.directory().path());
         DomainRuntime.Reconfiguration done = domain.configure(next);
-        return ApiResponse.ok(new Answer(message(domain.name(), done), done.changes(), done.pending(), domain.view()));
+        boolean running = domain.state() != DomainRuntime.State.STOPPED && domain.state() != DomainRuntime.State.FAILED;
+        return ApiResponse.ok(new Answer(message(domain.name(), done, running), done.changes(), done.pending(), domain.view()));
     }
 
     /** The port a configuration without one keeps: the waiting configuration's, else the current one's (also when the waiting file does not read, which this PUT replaces). */
@@ -66,13 +67,16 @@ final class ConfigurationResource {
         }
     }
 
-    private static String message(String name, DomainRuntime.Reconfiguration done) {
+    private static String message(String name, DomainRuntime.Reconfiguration done, boolean running) {
         if (done.changes().isEmpty()) {
             return "domain " + name + ": no change";
         }
         String count = done.changes().size() + (done.changes().size() == 1 ? " change" : " changes");
-        return done.pending()
-                ? "domain " + name + ": " + count + ", applied at its next start; restart it to apply now: deploy-tool restart-domain " + name
+        if (done.pending()) {
+            return "domain " + name + ": " + count + ", applied at its next start; restart it to apply now: deploy-tool restart-domain " + name;
+        }
+        // A running domain with nothing waiting was given new log levels only, which its isolates took at once.
+        return running ? "domain " + name + ": " + count + ", taken by its running isolates at once"
                 : "domain " + name + ": " + count + " saved; it starts with them: deploy-tool start-domain " + name;
     }
 

@@ -275,7 +275,9 @@ public final class DomainRuntime {
     /**
      * Changes the domain's configuration. A stopped or failed domain takes it at once; a running
      * one at its next start (start or restart), so that its isolates, and any of them restarted
-     * after a crash, keep the configuration they started with until then.
+     * after a crash, keep the configuration they started with until then. Its log levels are the
+     * exception: a running domain's isolates take them at once ({@link #setLogLevels}), whichever
+     * way they are changed.
      *
      * @param next a configuration of this domain, checked already (its fields, and its port against the other domains')
      * @return what changed against the configuration the domain runs with (or would start with), and whether it waits
@@ -288,20 +290,25 @@ public final class DomainRuntime {
             }
             boolean running = state != State.STOPPED && state != State.FAILED;
             List<String> changes = DomainConfigChanges.between(running ? config : context.root().load(name), next);
-            if (running && !changes.isEmpty()) {
+            if (running && !next.logLevels().equals(config.logLevels())) {
+                setLogLevels(next.logLevels()); // the lock is reentrant; config has the new levels afterwards
+            }
+            List<String> waiting = running ? DomainConfigChanges.between(config, next) : List.of();
+            if (!waiting.isEmpty()) {
                 context.root().saveNext(next);
                 record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed, applied at the domain's next start (deploy-tool restart-domain "
-                        + name + "): " + String.join("; ", changes));
+                        + name + "): " + String.join("; ", waiting));
                 return new Reconfiguration(changes, true);
             }
             // Stopped, or running and given its own configuration again: it is the domain's, and nothing waits any more.
             context.root().save(next);
             if (!running) {
                 config = next;
+                if (!changes.isEmpty()) {
+                    record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed: " + String.join("; ", changes));
+                }
             }
-            if (!changes.isEmpty()) {
-                record("", -1, DomainEvent.Kind.CONFIGURED, "configuration changed: " + String.join("; ", changes));
-            }
+            // Running, nothing waits: the changes were log levels, which setLogLevels recorded as it applied them.
             return new Reconfiguration(changes, false);
         } finally {
             lock.unlock();

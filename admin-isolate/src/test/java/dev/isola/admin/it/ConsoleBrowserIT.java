@@ -389,7 +389,7 @@ class ConsoleBrowserIT {
 
     @Test
     @Order(8)
-    void onTheSeparatedDomainRedeployStopStartAndUndeployWork() {
+    void onTheSeparatedDomainRedeployStopStartAndUndeployWork() throws Exception {
         chromium.open(console("/domains/crm"));
         String url = attribute("#applications tr[data-application=orders] a.app-url", "href");
 
@@ -399,9 +399,15 @@ class ConsoleBrowserIT {
         assertEquals("processed=", chromium.find("body").getText(), "the redeployed application answers");
 
         chromium.open(console("/domains/crm"));
+        chromium.find("#backup").click();
+        awaitText("#action-result.error", "Backup failed (409): domain crm is running");
         chromium.find("button[data-domain-action=stop]").click();
         awaitSlowText("#action-result.ok", "Domain crm: stop done.");
         assertEquals("STOPPED", text("#domain-state"));
+        chromium.find("#backup").click();
+        awaitSlowText("#action-result.ok", "Backup saved as crm-");
+        assertTrue(text("#action-result").contains("restore it with deploy-tool restore-domain crm-"), text("#action-result"));
+        assertTrue(eventKinds("crm").contains("BACKED_UP"), eventKinds("crm").toString());
 
         chromium.find("button[data-domain-action=start]").click();
         awaitSlowText("#action-result.ok", "Domain crm: start done.");
@@ -448,6 +454,15 @@ class ConsoleBrowserIT {
         chromium.until("the note to go", d -> !d.findElement(By.id("configuration-pending")).isDisplayed());
         assertEquals("224m", admin.json("/api/domains/shop/configuration").path("isolates").path("server").path("heap").asText());
         assertFalse(admin.json("/api/domains/shop").path("configurationPending").asBoolean());
+
+        chromium.open(console("/domains/shop"));
+        String restarted = chromium.find("#configuration").getDomProperty("value");
+        assertTrue(restarted.contains("\"logLevels\" : { }"), restarted);
+        edit(restarted.replace("\"logLevels\" : { }", "\"logLevels\" : { \"dev.isola.appserver.deploy\" : \"DEBUG\" }"));
+        chromium.find("#configure button[type=submit]").click();
+        awaitText("#action-result.ok", "domain shop: 1 change, taken by its running isolates at once");
+        assertFalse(chromium.find("#configuration-pending").isDisplayed(), "log levels do not wait for a restart");
+        assertEquals("FINE", admin.json("/api/domains/shop/log-levels").path("levels").path("dev.isola.appserver.deploy").asText());
     }
 
     /** Puts {@code text} into the configuration's textarea (typing a few kilobytes key by key would take the browser long). */

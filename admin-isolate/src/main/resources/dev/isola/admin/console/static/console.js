@@ -307,6 +307,7 @@
       button.addEventListener('click', () => act(`${doing} domain ${domain}…`,
         () => api('POST', `${base}/${action}`), `Domain ${domain}: ${action} done.`));
     }
+    wireBackup(base, result);
     for (const button of document.querySelectorAll('button[data-undeploy]')) {
       const name = button.dataset.undeploy;
       button.addEventListener('click', () => act(`Undeploying ${name}…`,
@@ -317,6 +318,39 @@
       button.addEventListener('click', () => act(`Redeploying ${name}…`,
         () => api('POST', `${base}/applications/${encodeURIComponent(name)}/redeploy`), `Application ${name} redeployed.`));
     }
+  }
+
+  // A backup is fetched rather than linked, so that a refusal (the domain runs) is a message on
+  // the page, not a JSON document in place of it; the zip is then saved under the server's name.
+  function wireBackup(base, result) {
+    const button = document.getElementById('backup');
+    if (!button) return;
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      show(result, 'busy', 'Writing the backup…');
+      try {
+        const response = await fetch(`${base}/backup`, { credentials: 'same-origin', headers: { 'Accept': 'application/zip, application/json' } });
+        if (response.status === 401) { location.href = '/console/login'; return; }
+        if (!response.ok) {
+          let message = response.statusText;
+          try { message = (await response.json()).message || message; } catch (e) { /* not JSON: the status says it */ }
+          throw new ApiError(response.status, message);
+        }
+        const disposition = response.headers.get('Content-Disposition') || '';
+        const name = (/filename="([^"]+)"/.exec(disposition) || [])[1] || 'backup.zip';
+        const blob = await response.blob();
+        const link = el('a', { href: URL.createObjectURL(blob), download: name });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+        show(result, 'ok', `Backup saved as ${name} (${mb(blob.size)}); restore it with deploy-tool restore-domain ${name}.`);
+      } catch (e) {
+        show(result, 'error', `Backup failed (${e.status || 'error'}): ${e.message}`);
+      } finally {
+        button.disabled = false;
+      }
+    });
   }
 
   // The whole document goes back to the API, which checks it and says what changed; the page
