@@ -39,14 +39,18 @@ record Credentials(String user, String password, String source) {
         if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
             return new Credentials(who, fromEnvironment, "the environment variable " + PASSWORD_VARIABLE);
         }
-        Path root = domainsDir.or(() -> Optional.ofNullable(environment.get(DOMAINS_VARIABLE)).filter(s -> !s.isEmpty()).map(Path::of))
-                .orElse(defaultDomainsDir);
-        Path generated = root.resolve(".admin").resolve("admin-password");
+        Path generated = domainsRoot(domainsDir, defaultDomainsDir, environment).resolve(".admin").resolve("admin-password");
         if (Files.isReadable(generated)) {
             return new Credentials(who, firstLine(generated, ExitCodes.AUTHENTICATION), "the file the server wrote, " + generated);
         }
         throw new ToolException(ExitCodes.AUTHENTICATION, "no admin password: pass --password-file FILE, set " + PASSWORD_VARIABLE
                 + ", or run on the server's machine where it wrote " + generated + " at its first start");
+    }
+
+    /** The server's domains root: {@code --domains-dir}, else {@value #DOMAINS_VARIABLE}, else the default. */
+    static Path domainsRoot(Optional<Path> domainsDir, Path defaultDomainsDir, Map<String, String> environment) {
+        return domainsDir.or(() -> Optional.ofNullable(environment.get(DOMAINS_VARIABLE)).filter(s -> !s.isEmpty()).map(Path::of))
+                .orElse(defaultDomainsDir);
     }
 
     /** The first line of a password file, refused with {@code exitCode} when it is missing or empty. */

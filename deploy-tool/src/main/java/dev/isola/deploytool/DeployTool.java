@@ -44,7 +44,8 @@ public final class DeployTool {
 
     static final String DEFAULT_DOMAINS_PROPERTY = "deploytool.domainsDir";
 
-    @Option(names = "--url", scope = ScopeType.INHERIT, description = "the admin isolate (default: ISOLA_ADMIN_URL or http://127.0.0.1:4848)")
+    @Option(names = "--url", scope = ScopeType.INHERIT, description = "the admin isolate (default: ISOLA_ADMIN_URL, else the URL the running admin isolate of the domains root"
+            + " wrote, else http://127.0.0.1:4848)")
     String url;
 
     @Option(names = "--user", scope = ScopeType.INHERIT, description = "the admin user (default: ISOLA_ADMIN_USER or admin)")
@@ -81,8 +82,8 @@ public final class DeployTool {
         Path defaultDomains = Path.of(System.getProperty(DEFAULT_DOMAINS_PROPERTY, "var/domains"));
         Credentials credentials = Credentials.resolve(Optional.ofNullable(user), Optional.ofNullable(passwordFile), Optional.ofNullable(domainsDir),
                 defaultDomains, environment);
-        String base = Optional.ofNullable(url).or(() -> Optional.ofNullable(environment.get("ISOLA_ADMIN_URL")).filter(s -> !s.isEmpty()))
-                .orElse("http://127.0.0.1:4848");
+        String base = AdminUrl.resolve(Optional.ofNullable(url), environment,
+                Credentials.domainsRoot(Optional.ofNullable(domainsDir), defaultDomains, environment));
         URI uri;
         try {
             uri = URI.create(base.endsWith("/") ? base : base + "/");
