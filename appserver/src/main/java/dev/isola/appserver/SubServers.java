@@ -10,12 +10,11 @@ import dev.isola.appserver.ejb.EjbServices;
 import dev.isola.appserver.ejb.link.EjbLinkClient;
 import dev.isola.appserver.ejb.link.EjbLinkServer;
 import dev.isola.appserver.jdbc.DataSourceFactory;
-import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.jms.broker.DestinationStats;
-import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
-import dev.isola.appserver.jms.broker.QueueContents;
+import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.container.ApplicationJms;
@@ -432,59 +431,12 @@ public final class SubServers implements AutoCloseable {
     }
 
     /**
-     * The first {@code max} messages waiting in JMS queue {@code queue}, in delivery order, not
-     * consumed (in-flight ones are counted, not listed): for the domain's operators.
+     * Listing and purging the messages waiting in the domain's JMS broker, for its operators.
      *
-     * @throws dev.isola.appserver.jms.broker.NoSuchQueueException if the broker has no such queue
      * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
      */
-    public QueueContents jmsQueueContents(String queue, int max) {
-        return localJms("browse JMS queue '" + queue + "'").queueContents(queue, max);
-    }
-
-    /**
-     * Removes every message waiting in JMS queue {@code queue}, also from the store, and returns
-     * how many; in-flight ones stay with their consumers.
-     *
-     * @throws dev.isola.appserver.jms.broker.NoSuchQueueException if the broker has no such queue
-     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
-     */
-    public int purgeJmsQueue(String queue) {
-        return localJms("purge JMS queue '" + queue + "'").purgeQueue(queue);
-    }
-
-    /**
-     * The durable subscriptions of JMS topic {@code topic} with what waits in each, for the domain's operators.
-     *
-     * @throws dev.isola.appserver.jms.broker.NoSuchTopicException if the broker has no such topic
-     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
-     */
-    public List<DurableSubscriptionStats> jmsDurableSubscriptions(String topic) {
-        return localJms("list the durable subscriptions of JMS topic '" + topic + "'").durableSubscriptions(topic);
-    }
-
-    /**
-     * The first {@code max} messages waiting in durable subscription {@code subscription}
-     * ({@code clientId:name}, or {@code name}) of JMS topic {@code topic}, in delivery order, not consumed.
-     *
-     * @throws dev.isola.appserver.jms.broker.NoSuchTopicException        if the broker has no such topic
-     * @throws dev.isola.appserver.jms.broker.NoSuchSubscriptionException if the topic has no such durable subscription
-     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
-     */
-    public QueueContents jmsSubscriptionContents(String topic, String subscription, int max) {
-        return localJms("browse durable subscription '" + subscription + "' of JMS topic '" + topic + "'").subscriptionContents(topic, subscription, max);
-    }
-
-    /**
-     * Removes every message waiting in durable subscription {@code subscription} of JMS topic
-     * {@code topic}, also from the store, and returns how many; in-flight ones stay with their consumer.
-     *
-     * @throws dev.isola.appserver.jms.broker.NoSuchTopicException        if the broker has no such topic
-     * @throws dev.isola.appserver.jms.broker.NoSuchSubscriptionException if the topic has no such durable subscription
-     * @throws IllegalStateException in an isolate whose broker runs in the JMS isolate
-     */
-    public int purgeJmsSubscription(String topic, String subscription) {
-        return localJms("purge durable subscription '" + subscription + "' of JMS topic '" + topic + "'").purgeSubscription(topic, subscription);
+    public MessageAdministration jmsAdministration() {
+        return localJms("list or purge JMS messages").administration();
     }
 
     private JmsSubServer localJms(String what) {

@@ -124,8 +124,13 @@ public final class AppServerMain {
         }
 
         Path root() {
-            return domainsDir != null ? domainsDir.toAbsolutePath() : Installation.fromSystemProperties().defaultDomains();
+            return domainsRoot(domainsDir);
         }
+    }
+
+    /** The domains root {@code --domains-dir} names, else the installation's. */
+    static Path domainsRoot(Path domainsDir) {
+        return domainsDir != null ? domainsDir.toAbsolutePath() : Installation.fromSystemProperties().defaultDomains();
     }
 
     /**
@@ -392,7 +397,7 @@ public final class AppServerMain {
 
         @Override
         public Integer call() {
-            Path root = domainsDir != null ? domainsDir.toAbsolutePath() : Installation.fromSystemProperties().defaultDomains();
+            Path root = domainsRoot(domainsDir);
             Path file = AdminFiles.of(DomainsRoot.at(root)).settings();
             if (reset) {
                 // Not read first: a file a start refuses must still be possible to forget.

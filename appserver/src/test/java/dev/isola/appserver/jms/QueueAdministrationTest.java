@@ -81,7 +81,7 @@ class QueueAdministrationTest {
         TextMessage later = session.createTextMessage("later");
         producer.send(later);
 
-        QueueContents contents = jms.server().queueContents("orders", 50);
+        QueueContents contents = jms.server().administration().queueContents("orders", 50);
         assertEquals("orders", contents.queue());
         assertEquals(7, contents.depth());
         assertEquals(0, contents.inFlight());
@@ -106,7 +106,7 @@ class QueueAdministrationTest {
         assertTrue(bytesListed.data().expiration() > System.currentTimeMillis(), "its time to live is shown");
         assertTrue(contents.messages().getLast().data().deliveryTime() > System.currentTimeMillis(), "the delayed one says when");
 
-        QueueContents two = jms.server().queueContents("orders", 2);
+        QueueContents two = jms.server().administration().queueContents("orders", 2);
         assertEquals(7, two.depth(), "the depth counts what was not listed");
         assertEquals(expected.subList(0, 2), ids(two));
 
@@ -133,15 +133,15 @@ class QueueAdministrationTest {
         producer.setDeliveryDelay(0);
         producer.send(session.createQueue("kept"), session.createTextMessage("keep me"));
 
-        assertEquals(6, jms.server().purgeQueue("orders"));
-        QueueContents purged = jms.server().queueContents("orders", 50);
+        assertEquals(6, jms.server().administration().purgeQueue("orders"));
+        QueueContents purged = jms.server().administration().queueContents("orders", 50);
         assertEquals(0, purged.depth());
         assertEquals(List.of(), purged.messages());
-        assertEquals(0, jms.server().purgeQueue("orders"), "nothing left to purge");
+        assertEquals(0, jms.server().administration().purgeQueue("orders"), "nothing left to purge");
 
         jms.restart();
-        assertEquals(0, jms.server().queueContents("orders", 50).depth(), "the store forgot them: a broker reopened on it recovers none");
-        assertEquals(1, jms.server().queueContents("kept", 50).depth(), "the store still holds what was not purged");
+        assertEquals(0, jms.server().administration().queueContents("orders", 50).depth(), "the store forgot them: a broker reopened on it recovers none");
+        assertEquals(1, jms.server().administration().queueContents("kept", 50).depth(), "the store still holds what was not purged");
         Connection after = jms.connection();
         Session s = after.createSession(false, Session.AUTO_ACKNOWLEDGE);
         assertNull(s.createConsumer(s.createQueue("orders")).receive(300));
@@ -161,16 +161,16 @@ class QueueAdministrationTest {
         TextMessage held = (TextMessage) consumer.receive(5_000);
         assertEquals("m0", held.getText());
         consumer.close();
-        QueueContents before = jms.server().queueContents("orders", 50);
+        QueueContents before = jms.server().administration().queueContents("orders", 50);
         assertEquals(1, before.inFlight());
         assertEquals(4, before.depth());
         assertFalse(ids(before).contains(held.getJMSMessageID()), "in flight: not waiting, so not listed");
 
-        assertEquals(4, jms.server().purgeQueue("orders"));
-        assertEquals(1, jms.server().queueContents("orders", 50).inFlight(), "the purge left the held message alone");
+        assertEquals(4, jms.server().administration().purgeQueue("orders"));
+        assertEquals(1, jms.server().administration().queueContents("orders", 50).inFlight(), "the purge left the held message alone");
 
         holding.recover();
-        QueueContents back = jms.server().queueContents("orders", 50);
+        QueueContents back = jms.server().administration().queueContents("orders", 50);
         assertEquals(List.of(held.getJMSMessageID()), ids(back), "given back unacknowledged, it waits again");
         assertEquals(1, back.messages().getFirst().deliveries());
         assertTrue(back.messages().getFirst().redelivered());
@@ -187,7 +187,7 @@ class QueueAdministrationTest {
         MessageConsumer consumer = session.createConsumer(orders);
 
         // The consumer has asked for nothing yet, so the message waits, and the purge takes it.
-        assertEquals(1, jms.server().purgeQueue("orders"));
+        assertEquals(1, jms.server().administration().purgeQueue("orders"));
         producer.send(session.createTextMessage("after"));
         TextMessage received = (TextMessage) consumer.receive(5_000);
         assertEquals("after", received.getText());
@@ -201,34 +201,34 @@ class QueueAdministrationTest {
         MessageProducer producer = session.createProducer(session.createQueue("orders"));
         producer.send(session.createTextMessage("low"), DeliveryMode.PERSISTENT, 1, 0);
         producer.send(session.createTextMessage("high"), DeliveryMode.PERSISTENT, 8, 0);
-        List<String> before = ids(jms.server().queueContents("orders", 50));
+        List<String> before = ids(jms.server().administration().queueContents("orders", 50));
         jms.closeConnections();
         // A stopped broker's store is closed: the one real way here to make it refuse a batch.
         jms.server().stop();
 
-        StoreException refused = assertThrows(StoreException.class, () -> jms.server().purgeQueue("orders"));
+        StoreException refused = assertThrows(StoreException.class, () -> jms.server().administration().purgeQueue("orders"));
         assertTrue(refused.getMessage().contains("is closed"), refused.getMessage());
-        QueueContents after = jms.server().queueContents("orders", 50);
+        QueueContents after = jms.server().administration().queueContents("orders", 50);
         assertEquals(before, ids(after), "both back, in the same order");
         assertEquals(2, after.depth());
     }
 
     @Test
     void topicsUnknownQueuesAndAnEmptyListingAreRefusedNamingWhatThereIs() {
-        NoSuchQueueException topic = assertThrows(NoSuchQueueException.class, () -> jms.server().queueContents("prices", 10));
+        NoSuchQueueException topic = assertThrows(NoSuchQueueException.class, () -> jms.server().administration().queueContents("prices", 10));
         assertTrue(topic.topic());
         assertEquals("'prices' is a topic of JMS broker 'test', not a queue: a topic's messages wait in its subscriptions;"
                 + " declared queues: DLQ, kept, orders", topic.getMessage());
-        assertTrue(assertThrows(NoSuchQueueException.class, () -> jms.server().purgeQueue("prices")).topic());
+        assertTrue(assertThrows(NoSuchQueueException.class, () -> jms.server().administration().purgeQueue("prices")).topic());
 
-        NoSuchQueueException unknown = assertThrows(NoSuchQueueException.class, () -> jms.server().purgeQueue("ordres"));
+        NoSuchQueueException unknown = assertThrows(NoSuchQueueException.class, () -> jms.server().administration().purgeQueue("ordres"));
         assertFalse(unknown.topic());
         assertEquals("ordres", unknown.name());
         assertEquals(List.of("DLQ", "kept", "orders"), unknown.queues(), "the default dead-letter queue too");
         assertEquals("queue 'ordres' is not declared on JMS broker 'test'; declared queues: DLQ, kept, orders", unknown.getMessage());
         assertTrue(jms.server().destination("ordres", DestinationType.QUEUE).isEmpty(), "naming it declared nothing");
 
-        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> jms.server().queueContents("orders", 0));
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> jms.server().administration().queueContents("orders", 0));
         assertEquals("at most 0 messages: list at least 1", none.getMessage());
     }
 }

@@ -87,11 +87,11 @@ class SubscriptionAdministrationTest {
         MessageConsumer nonDurable = plain.createSharedConsumer(plain.createTopic("prices"), "live");
         publish(3);
 
-        List<DurableSubscriptionStats> subscriptions = jms.server().durableSubscriptions("prices");
+        List<DurableSubscriptionStats> subscriptions = jms.server().administration().durableSubscriptions("prices");
         assertEquals(List.of(
                 new DurableSubscriptionStats("app:audit", "app", "audit", false, "index > 0", false, 3, 0, 0),
                 new DurableSubscriptionStats("reports", null, "reports", true, null, false, 3, 0, 0)), subscriptions);
-        assertEquals(List.of(), jms.server().durableSubscriptions("news"));
+        assertEquals(List.of(), jms.server().administration().durableSubscriptions("news"));
         nonDurable.close();
     }
 
@@ -100,12 +100,12 @@ class SubscriptionAdministrationTest {
         subscribe();
         publish(3);
 
-        QueueContents contents = jms.server().subscriptionContents("prices", "app:audit", 50);
+        QueueContents contents = jms.server().administration().subscriptionContents("prices", "app:audit", 50);
         assertEquals("prices", contents.queue());
         assertEquals(3, contents.depth());
         assertEquals(List.of("price 1", "price 2", "price 3"), texts(contents));
         assertEquals(java.util.Map.of("index", 1), contents.messages().getFirst().data().properties());
-        QueueContents two = jms.server().subscriptionContents("prices", "reports", 2);
+        QueueContents two = jms.server().administration().subscriptionContents("prices", "reports", 2);
         assertEquals(3, two.depth(), "the depth counts what was not listed");
         assertEquals(List.of("price 1", "price 2"), texts(two));
 
@@ -123,15 +123,15 @@ class SubscriptionAdministrationTest {
         volatileOne.setIntProperty("index", 4);
         session.createProducer(session.createTopic("prices")).send(volatileOne, DeliveryMode.NON_PERSISTENT, 4, 0);
 
-        assertEquals(4, jms.server().purgeSubscription("prices", "app:audit"));
-        assertEquals(0, jms.server().subscriptionContents("prices", "app:audit", 50).depth());
-        assertEquals(4, jms.server().subscriptionContents("prices", "reports", 50).depth(), "the other subscription keeps its copies");
-        assertEquals(0, jms.server().purgeSubscription("prices", "app:audit"), "nothing left to purge");
+        assertEquals(4, jms.server().administration().purgeSubscription("prices", "app:audit"));
+        assertEquals(0, jms.server().administration().subscriptionContents("prices", "app:audit", 50).depth());
+        assertEquals(4, jms.server().administration().subscriptionContents("prices", "reports", 50).depth(), "the other subscription keeps its copies");
+        assertEquals(0, jms.server().administration().purgeSubscription("prices", "app:audit"), "nothing left to purge");
 
         jms.restart();
-        assertEquals(0, jms.server().subscriptionContents("prices", "app:audit", 50).depth(), "the store forgot them");
-        assertEquals(3, jms.server().subscriptionContents("prices", "reports", 50).depth(), "the persistent ones of the other came back");
-        assertEquals(List.of("app:audit", "reports"), jms.server().durableSubscriptions("prices").stream().map(DurableSubscriptionStats::id).toList(),
+        assertEquals(0, jms.server().administration().subscriptionContents("prices", "app:audit", 50).depth(), "the store forgot them");
+        assertEquals(3, jms.server().administration().subscriptionContents("prices", "reports", 50).depth(), "the persistent ones of the other came back");
+        assertEquals(List.of("app:audit", "reports"), jms.server().administration().durableSubscriptions("prices").stream().map(DurableSubscriptionStats::id).toList(),
                 "the purged subscription is still there");
         publish(1);
         Session app = connection("app").createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -150,15 +150,15 @@ class SubscriptionAdministrationTest {
         TextMessage held = (TextMessage) audit.receive(5_000);
         assertEquals("price 1", held.getText());
         audit.close();
-        QueueContents before = jms.server().subscriptionContents("prices", "app:audit", 50);
+        QueueContents before = jms.server().administration().subscriptionContents("prices", "app:audit", 50);
         assertEquals(1, before.inFlight());
         assertEquals(List.of("price 2", "price 3"), texts(before));
 
-        assertEquals(2, jms.server().purgeSubscription("prices", "app:audit"));
-        assertEquals(1, jms.server().durableSubscriptions("prices").getFirst().inFlight(), "the held one stays in flight");
+        assertEquals(2, jms.server().administration().purgeSubscription("prices", "app:audit"));
+        assertEquals(1, jms.server().administration().durableSubscriptions("prices").getFirst().inFlight(), "the held one stays in flight");
 
         holding.recover();
-        QueueContents back = jms.server().subscriptionContents("prices", "app:audit", 50);
+        QueueContents back = jms.server().administration().subscriptionContents("prices", "app:audit", 50);
         assertEquals(List.of("price 1"), texts(back), "given back unacknowledged, it waits again");
         assertTrue(back.messages().getFirst().redelivered());
     }
@@ -171,32 +171,32 @@ class SubscriptionAdministrationTest {
         // A stopped broker's store is closed: the one real way here to make it refuse a batch.
         jms.server().stop();
 
-        StoreException refused = assertThrows(StoreException.class, () -> jms.server().purgeSubscription("prices", "reports"));
+        StoreException refused = assertThrows(StoreException.class, () -> jms.server().administration().purgeSubscription("prices", "reports"));
         assertTrue(refused.getMessage().contains("is closed"), refused.getMessage());
-        assertEquals(List.of("price 1", "price 2"), texts(jms.server().subscriptionContents("prices", "reports", 50)), "both back, in order");
+        assertEquals(List.of("price 1", "price 2"), texts(jms.server().administration().subscriptionContents("prices", "reports", 50)), "both back, in order");
     }
 
     @Test
     void unknownTopicsQueuesUnknownSubscriptionsAndAnEmptyListingAreRefusedNamingWhatThereIs() throws Exception {
         subscribe();
-        NoSuchTopicException unknown = assertThrows(NoSuchTopicException.class, () -> jms.server().durableSubscriptions("pricez"));
+        NoSuchTopicException unknown = assertThrows(NoSuchTopicException.class, () -> jms.server().administration().durableSubscriptions("pricez"));
         assertFalse(unknown.queue());
         assertEquals("topic 'pricez' is not declared on JMS broker 'test'; declared topics: news, prices", unknown.getMessage());
-        NoSuchTopicException queue = assertThrows(NoSuchTopicException.class, () -> jms.server().purgeSubscription("orders", "app:audit"));
+        NoSuchTopicException queue = assertThrows(NoSuchTopicException.class, () -> jms.server().administration().purgeSubscription("orders", "app:audit"));
         assertTrue(queue.queue());
         assertEquals("'orders' is a queue of JMS broker 'test', not a topic: its messages wait in the queue itself; declared topics: news, prices",
                 queue.getMessage());
 
         for (String id : List.of("audit", "app:reports", "other:audit", "app:")) {
-            NoSuchSubscriptionException none = assertThrows(NoSuchSubscriptionException.class, () -> jms.server().purgeSubscription("prices", id));
+            NoSuchSubscriptionException none = assertThrows(NoSuchSubscriptionException.class, () -> jms.server().administration().purgeSubscription("prices", id));
             assertEquals("topic 'prices' of JMS broker 'test' has no durable subscription '" + id + "'; its durable subscriptions: app:audit, reports",
                     none.getMessage());
             assertEquals(List.of("app:audit", "reports"), none.subscriptions());
         }
         assertEquals("topic 'news' of JMS broker 'test' has no durable subscription 'x'; its durable subscriptions: none",
-                assertThrows(NoSuchSubscriptionException.class, () -> jms.server().subscriptionContents("news", "x", 10)).getMessage());
+                assertThrows(NoSuchSubscriptionException.class, () -> jms.server().administration().subscriptionContents("news", "x", 10)).getMessage());
         assertEquals("at most 0 messages: list at least 1",
-                assertThrows(IllegalArgumentException.class, () -> jms.server().subscriptionContents("prices", "reports", 0)).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> jms.server().administration().subscriptionContents("prices", "reports", 0)).getMessage());
     }
 
     @Test
@@ -208,9 +208,9 @@ class SubscriptionAdministrationTest {
         second.createDurableSubscriber(second.createTopic("prices"), "c").close();
         publish(1);
 
-        IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class, () -> jms.server().purgeSubscription("prices", "a:b:c"));
+        IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class, () -> jms.server().administration().purgeSubscription("prices", "a:b:c"));
         assertTrue(ambiguous.getMessage().startsWith("'a:b:c' names 2 durable subscriptions of topic 'prices': "), ambiguous.getMessage());
-        assertEquals(List.of(1, 1), jms.server().durableSubscriptions("prices").stream().map(DurableSubscriptionStats::depth).toList(),
+        assertEquals(List.of(1, 1), jms.server().administration().durableSubscriptions("prices").stream().map(DurableSubscriptionStats::depth).toList(),
                 "nothing purged");
     }
 }

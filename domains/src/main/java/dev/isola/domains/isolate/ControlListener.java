@@ -230,7 +230,7 @@ final class ControlListener implements DomainControl {
     public JmsQueueContents jmsQueue(String queue, int max) throws ControlException {
         MemberServer current = requireJms("browse JMS queue " + queue);
         try {
-            return QueueListing.of(current.jmsQueueContents(queue, max));
+            return QueueListing.of(current.jmsAdministration().queueContents(queue, max));
         } catch (NoSuchQueueException e) {
             throw refusals(current).notAQueue(e);
         }
@@ -240,7 +240,7 @@ final class ControlListener implements DomainControl {
     public int purgeJmsQueue(String queue) throws ControlException {
         MemberServer current = requireJms("purge JMS queue " + queue);
         try {
-            int removed = current.purgeJmsQueue(queue);
+            int removed = current.jmsAdministration().purgeQueue(queue);
             LOG.log(System.Logger.Level.INFO, "purged " + removed + " waiting message(s) from JMS queue " + queue + " on the admin's request");
             return removed;
         } catch (NoSuchQueueException e) {
@@ -254,7 +254,7 @@ final class ControlListener implements DomainControl {
     public List<JmsSubscription> jmsSubscriptions(String topic) throws ControlException {
         MemberServer current = requireJms("list the durable subscriptions of JMS topic " + topic);
         try {
-            return current.jmsDurableSubscriptions(topic).stream().map(s -> new JmsSubscription(s.id(), s.clientId(), s.name(), s.shared(),
+            return current.jmsAdministration().durableSubscriptions(topic).stream().map(s -> new JmsSubscription(s.id(), s.clientId(), s.name(), s.shared(),
                     s.selector(), s.noLocal(), s.depth(), s.inFlight(), s.consumers())).toList();
         } catch (NoSuchTopicException e) {
             throw refusals(current).notATopic(e);
@@ -265,7 +265,7 @@ final class ControlListener implements DomainControl {
     public JmsQueueContents jmsSubscription(String topic, String subscription, int max) throws ControlException {
         MemberServer current = requireJms("browse durable subscription " + subscription + " of JMS topic " + topic);
         try {
-            return QueueListing.of(current.jmsSubscriptionContents(topic, subscription, max));
+            return QueueListing.of(current.jmsAdministration().subscriptionContents(topic, subscription, max));
         } catch (NoSuchTopicException e) {
             throw refusals(current).notATopic(e);
         } catch (NoSuchSubscriptionException e) {
@@ -280,7 +280,7 @@ final class ControlListener implements DomainControl {
         String what = "durable subscription " + subscription + " of JMS topic " + topic;
         MemberServer current = requireJms("purge " + what);
         try {
-            int removed = current.purgeJmsSubscription(topic, subscription);
+            int removed = current.jmsAdministration().purgeSubscription(topic, subscription);
             LOG.log(System.Logger.Level.INFO, "purged " + removed + " waiting message(s) from " + what + " on the admin's request");
             return removed;
         } catch (NoSuchTopicException e) {

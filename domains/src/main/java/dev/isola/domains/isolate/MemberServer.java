@@ -6,8 +6,7 @@ import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.broker.DestinationStats;
-import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
-import dev.isola.appserver.jms.broker.QueueContents;
+import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.web.AccessLog;
 import dev.isola.appserver.web.HttpsListener;
@@ -102,29 +101,9 @@ final class MemberServer implements AutoCloseable {
         return member.hosts(SubServerRole.JMS) ? server.jmsDestinations() : List.of();
     }
 
-    /** See {@link SubServers#jmsQueueContents}; only where the JMS sub-server runs. */
-    QueueContents jmsQueueContents(String queue, int max) {
-        return server.jmsQueueContents(queue, max);
-    }
-
-    /** See {@link SubServers#purgeJmsQueue}; only where the JMS sub-server runs. */
-    int purgeJmsQueue(String queue) {
-        return server.purgeJmsQueue(queue);
-    }
-
-    /** See {@link SubServers#jmsDurableSubscriptions}; only where the JMS sub-server runs. */
-    List<DurableSubscriptionStats> jmsDurableSubscriptions(String topic) {
-        return server.jmsDurableSubscriptions(topic);
-    }
-
-    /** See {@link SubServers#jmsSubscriptionContents}; only where the JMS sub-server runs. */
-    QueueContents jmsSubscriptionContents(String topic, String subscription, int max) {
-        return server.jmsSubscriptionContents(topic, subscription, max);
-    }
-
-    /** See {@link SubServers#purgeJmsSubscription}; only where the JMS sub-server runs. */
-    int purgeJmsSubscription(String topic, String subscription) {
-        return server.purgeJmsSubscription(topic, subscription);
+    /** See {@link SubServers#jmsAdministration}; only where the JMS sub-server runs. */
+    MessageAdministration jmsAdministration() {
+        return server.jmsAdministration();
     }
 
     /** The domain's key store, or the self-signed one, made at the first start that needs it. */

@@ -55,7 +55,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * bounded by the heap. Expired messages are dropped when dispatch or a browser reaches
  * them, so the depth shown may include some that have expired but were not reached yet.
  */
-public final class Broker implements BrokerAcceptor, AutoCloseable {
+public final class Broker implements BrokerAcceptor, MessageAdministration, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Broker.class.getName());
     private static final String QUEUE_KEY_PREFIX = "Q:";
@@ -672,6 +672,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      * @throws NoSuchQueueException if no queue of that name is declared (a topic of that name is said to be one)
      * @throws IllegalArgumentException if {@code max} is not positive
      */
+    @Override
     public QueueContents queueContents(String name, int max) {
         if (max < 1) {
             throw new IllegalArgumentException("at most " + max + " messages: list at least 1");
@@ -688,6 +689,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      * @throws NoSuchQueueException if no queue of that name is declared
      * @throws dev.isola.appserver.jms.store.StoreException if the store could not remove them (they are all back in the queue)
      */
+    @Override
     public int purgeQueue(String name) {
         try {
             return declaredQueue(name).purge().join();
@@ -711,6 +713,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      *
      * @throws NoSuchTopicException if no topic of that name is declared (a queue of that name is said to be one)
      */
+    @Override
     public List<DurableSubscriptionStats> durableSubscriptions(String name) {
         List<DurableSubscriptionStats> rows = new ArrayList<>();
         for (Subscription s : declaredTopic(name).subscriptions) {
@@ -733,6 +736,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      * @throws NoSuchSubscriptionException if the topic has no durable subscription of that id
      * @throws IllegalArgumentException    if {@code max} is not positive, or the id fits several subscriptions
      */
+    @Override
     public QueueContents subscriptionContents(String topic, String subscription, int max) {
         if (max < 1) {
             throw new IllegalArgumentException("at most " + max + " messages: list at least 1");
@@ -752,6 +756,7 @@ public final class Broker implements BrokerAcceptor, AutoCloseable {
      * @throws IllegalArgumentException    if the id fits several subscriptions
      * @throws dev.isola.appserver.jms.store.StoreException if the store could not remove them (they are all back)
      */
+    @Override
     public int purgeSubscription(String topic, String subscription) {
         MessageQueue queue = durableSubscription(topic, subscription).queue();
         try {

@@ -2,8 +2,7 @@ package dev.isola.appserver.jms.container;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jms.broker.DestinationStats;
-import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
-import dev.isola.appserver.jms.broker.QueueContents;
+import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.config.BrokerConfig;
 import dev.isola.appserver.jms.config.ConnectionFactoryConfig;
@@ -250,29 +249,9 @@ public final class JmsSubServer implements ApplicationJms, AutoCloseable {
         return server.destination(name, type);
     }
 
-    /** The first {@code max} messages waiting in a queue, not consumed; see {@link JmsServer#queueContents}. */
-    public QueueContents queueContents(String queue, int max) {
-        return server.queueContents(queue, max);
-    }
-
-    /** Removes every message waiting in a queue, also from the store; see {@link JmsServer#purgeQueue}. */
-    public int purgeQueue(String queue) {
-        return server.purgeQueue(queue);
-    }
-
-    /** A topic's durable subscriptions; see {@link JmsServer#durableSubscriptions}. */
-    public List<DurableSubscriptionStats> durableSubscriptions(String topic) {
-        return server.durableSubscriptions(topic);
-    }
-
-    /** The first {@code max} messages waiting in a durable subscription, not consumed; see {@link JmsServer#subscriptionContents}. */
-    public QueueContents subscriptionContents(String topic, String subscription, int max) {
-        return server.subscriptionContents(topic, subscription, max);
-    }
-
-    /** Removes every message waiting in a durable subscription, also from the store; see {@link JmsServer#purgeSubscription}. */
-    public int purgeSubscription(String topic, String subscription) {
-        return server.purgeSubscription(topic, subscription);
+    /** Listing and purging the messages that wait in the broker; see {@link JmsServer#administration}. */
+    public MessageAdministration administration() {
+        return server.administration();
     }
 
     public boolean running() {

@@ -2,8 +2,7 @@ package dev.isola.appserver.jms.server;
 
 import dev.isola.appserver.jms.broker.Broker;
 import dev.isola.appserver.jms.broker.DestinationStats;
-import dev.isola.appserver.jms.broker.DurableSubscriptionStats;
-import dev.isola.appserver.jms.broker.QueueContents;
+import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
 import dev.isola.appserver.jms.client.TransactionEnlistment;
 import dev.isola.appserver.jms.config.BrokerConfig;
@@ -114,29 +113,9 @@ public final class JmsServer implements AutoCloseable {
         return broker.destinations().stream().filter(d -> d.name().equals(name) && d.type() == type).findFirst();
     }
 
-    /** The first {@code max} messages waiting in a queue, in delivery order, not consumed; see {@link Broker#queueContents}. */
-    public QueueContents queueContents(String queue, int max) {
-        return broker.queueContents(queue, max);
-    }
-
-    /** Removes every message waiting in a queue, also from the store; in-flight ones stay. See {@link Broker#purgeQueue}. */
-    public int purgeQueue(String queue) {
-        return broker.purgeQueue(queue);
-    }
-
-    /** A topic's durable subscriptions with what waits in each; see {@link Broker#durableSubscriptions}. */
-    public List<DurableSubscriptionStats> durableSubscriptions(String topic) {
-        return broker.durableSubscriptions(topic);
-    }
-
-    /** The first {@code max} messages waiting in a durable subscription, not consumed; see {@link Broker#subscriptionContents}. */
-    public QueueContents subscriptionContents(String topic, String subscription, int max) {
-        return broker.subscriptionContents(topic, subscription, max);
-    }
-
-    /** Removes every message waiting in a durable subscription, also from the store; in-flight ones stay. See {@link Broker#purgeSubscription}. */
-    public int purgeSubscription(String topic, String subscription) {
-        return broker.purgeSubscription(topic, subscription);
+    /** Listing and purging the messages that wait in the broker, for the domain's operators. */
+    public MessageAdministration administration() {
+        return broker;
     }
 
     /** Batches and commits of the message store since start; more batches than commits is group commit sharing syncs. */
