@@ -38,11 +38,13 @@ import java.util.Set;
  *                           {@code DerbyDatabaseTemplates}); null: Derby creates every database itself
  * @param accessLog          the web sub-server's HTTP access log; null: none
  * @param https              the web sub-server's HTTPS port; null: none
+ * @param keyfile            the users of the domain's applications ({@code Keyfile}), read again whenever it changes (web
+ *                           sub-server only); null: a realm without users, where every sign-in fails
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
                            Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates, AccessLog accessLog,
-                           HttpsListener https) {
+                           HttpsListener https, Path keyfile) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -95,6 +97,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private Path databaseTemplates;
         private AccessLog accessLog;
         private HttpsListener https;
+        private Path keyfile;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -123,6 +126,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder accessLog(AccessLog log) { this.accessLog = Objects.requireNonNull(log, "log"); return this; }
         /** Opens an HTTPS port beside the HTTP one (web sub-server only); none unless set. */
         public Builder https(HttpsListener listener) { this.https = Objects.requireNonNull(listener, "listener"); return this; }
+        /** Authenticates the users of this file ({@code Keyfile}; web sub-server only); a realm without users unless set. */
+        public Builder keyfile(Path file) { this.keyfile = Objects.requireNonNull(file, "file"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
@@ -135,7 +140,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain, jspCache, databaseTemplates, accessLog, https);
+                    roles, domain, jspCache, databaseTemplates, accessLog, https, keyfile);
         }
     }
 }

@@ -51,6 +51,9 @@ public record DomainDirectory(Path path) {
 
     public Path stateFile() { return config().resolve("state.json"); }
 
+    /** The users of the domain's applications (its file realm, {@code Keyfile}); the admin isolate writes it, the web isolate reads it. */
+    public Path keyfile() { return config().resolve("keyfile"); }
+
     public Path applications() { return path.resolve("applications"); }
 
     /** Where uploaded archives are kept: {@code applications/} itself, next to what is unpacked from them. */

@@ -1,15 +1,10 @@
 package dev.isola.admin.auth;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
-import java.util.HexFormat;
+import dev.isola.appserver.security.PasswordHash;
+import dev.isola.appserver.security.RememberedChecks;
+
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -26,17 +21,15 @@ public final class PasswordCheck {
     private static final int REMEMBERED = 32;
 
     /** The hash and the checks remembered for it, replaced together, so that no check of the old password outlives a change. */
-    private record Current(String hash, Map<String, Boolean> remembered) {
+    private record Current(String hash, RememberedChecks remembered) {
     }
 
-    private final byte[] key = new byte[32];
     private final AtomicReference<Current> current;
     private final List<Runnable> onChange = new CopyOnWriteArrayList<>();
 
     /** @param hash a bcrypt hash ({@link PasswordHash#of}) */
     public PasswordCheck(String hash) {
-        this.current = new AtomicReference<>(new Current(checked(hash), new ConcurrentHashMap<>()));
-        new SecureRandom().nextBytes(key);
+        this.current = new AtomicReference<>(new Current(checked(hash), new RememberedChecks(REMEMBERED)));
     }
 
     private static String checked(String hash) {
@@ -53,16 +46,13 @@ public final class PasswordCheck {
             return false;
         }
         Current now = current.get();
-        String token = mac(password);
-        if (now.remembered().containsKey(token)) {
+        if (now.remembered().contains(user, password)) {
             return true;
         }
         if (!PasswordHash.matches(now.hash(), password.toCharArray())) {
             return false;
         }
-        if (now.remembered().size() < REMEMBERED) {
-            now.remembered().put(token, Boolean.TRUE);
-        }
+        now.remembered().remember(user, password);
         return true;
     }
 
@@ -71,22 +61,12 @@ public final class PasswordCheck {
      * and tells those who asked ({@link #onChange}), such as the console, which ends its sessions.
      */
     public void replace(String hash) {
-        current.set(new Current(checked(hash), new ConcurrentHashMap<>()));
+        current.set(new Current(checked(hash), new RememberedChecks(REMEMBERED)));
         onChange.forEach(Runnable::run);
     }
 
     /** Runs {@code action} after each change of the password. */
     public void onChange(Runnable action) {
         onChange.add(action);
-    }
-
-    private String mac(String password) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(password.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
-        }
     }
 }

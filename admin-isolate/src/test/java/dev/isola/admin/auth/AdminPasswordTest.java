@@ -1,5 +1,6 @@
 package dev.isola.admin.auth;
 
+import dev.isola.appserver.security.PasswordHash;
 import dev.isola.admin.AdminFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

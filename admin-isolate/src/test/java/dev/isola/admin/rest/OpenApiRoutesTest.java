@@ -6,7 +6,7 @@ import dev.isola.admin.AdminSettings;
 import dev.isola.admin.auth.AdminPassword;
 import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.auth.PasswordCheck;
-import dev.isola.admin.auth.PasswordHash;
+import dev.isola.appserver.security.PasswordHash;
 import dev.isola.admin.deploy.ArchiveValidator;
 import dev.isola.admin.supervise.RestartPolicy;
 import dev.isola.admin.supervise.Supervisor;

@@ -65,6 +65,9 @@ final class MemberServer implements AutoCloseable {
             builder.accessLog(new AccessLog(directory.logs(), member.isolateName(config.name()) + "-access", config.accessLog().pattern(),
                     config.accessLog().maxDays(), config.accessLog().maxFileSize()));
         }
+        if (member.hosts(SubServerRole.WEB)) {
+            builder.keyfile(directory.keyfile());
+        }
         if (member.hosts(SubServerRole.WEB) && config.https().enabled()) {
             builder.https(httpsListener(config, directory));
         }

@@ -1,4 +1,4 @@
-package dev.isola.admin.auth;
+package dev.isola.appserver.security;
 
 import org.springframework.security.crypto.bcrypt.BCrypt;
 
@@ -22,9 +22,9 @@ import java.util.Arrays;
 public final class PasswordHash {
 
     /** 2^10 rounds: about 50-100 ms per check here; successful checks are remembered by {@link PasswordCheck}. */
-    static final int COST = 10;
+    public static final int COST = 10;
     /** bcrypt uses the first 72 bytes of a password; a longer one is refused rather than cut short unseen. */
-    static final int MAX_BYTES = 72;
+    public static final int MAX_BYTES = 72;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".toCharArray();
 
