@@ -173,7 +173,7 @@ public final class SubServers implements AutoCloseable {
             }
             webServer = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
                     Optional.ofNullable(config.jspCache()).map(JspCache::new), Optional.ofNullable(config.accessLog()),
-                    Optional.ofNullable(config.https())) : null;
+                    Optional.ofNullable(config.https()), Optional.ofNullable(config.keyfile())) : null;
         } catch (RuntimeException e) {
             // Nothing half-started stays behind: the broker is stopped once it is up, the pools closed.
             try {

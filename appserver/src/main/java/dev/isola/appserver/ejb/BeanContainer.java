@@ -4,11 +4,15 @@ import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.inject.Injector;
 import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.Callers;
 import dev.isola.appserver.tx.ExceptionClassifier;
 import dev.isola.appserver.tx.LocalTransaction;
 import dev.isola.appserver.tx.LocalTransactionManager;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.security.RunAs;
+import jakarta.ejb.EJBAccessException;
 import jakarta.ejb.ApplicationException;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.TransactionAttributeType;
@@ -62,6 +66,8 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     private final List<InterceptorMethod> preDestroy;
     final List<InterceptorMethod> prePassivate;
     final List<InterceptorMethod> postActivate;
+    /** {@code @RunAs}: the role the bean's own calls to other beans are made in; null: in its caller's. */
+    private final String runAsRole;
     private volatile Injector injector = Injector.none();
 
     BeanContainer(BeanDefinition definition, EjbApplication application, EjbServices services, Scopes scopes, DeploymentException.Location at) {
@@ -87,6 +93,8 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         this.preDestroy = chains.lifecycle(PreDestroy.class);
         this.prePassivate = chains.lifecycle(PrePassivate.class);
         this.postActivate = chains.lifecycle(PostActivate.class);
+        RunAs runAs = definition.beanClass().getAnnotation(RunAs.class);
+        this.runAsRole = runAs == null ? null : runAs.value();
     }
 
     String name() {
@@ -140,10 +148,35 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         if (bm == null) {
             throw new EJBException(viewMethod + " is not a business method of " + definition.describe());
         }
-        if (bm.asynchronous()) {
-            return startAsync(reference, bm, args);
+        Caller caller = Callers.current();
+        if (!bm.permission().allows(caller)) {
+            throw accessDenied(bm, caller);
         }
-        return invokeNow(reference, bm, args, null, null);
+        if (bm.asynchronous()) {
+            return startAsync(reference, bm, args, caller);
+        }
+        return invokeNow(reference, bm, args, null, null, caller);
+    }
+
+    private EJBAccessException accessDenied(BusinessMethod bm, Caller caller) {
+        String who = caller == null ? "the caller is not signed in" : "the caller " + caller.name() + " is in "
+                + (caller.roles().isEmpty() ? "no role" : "the roles " + new java.util.TreeSet<>(caller.roles()) + " only");
+        return new EJBAccessException(switch (bm.permission()) {
+            case MethodPermission.Excluded _ -> describe(bm) + " is @DenyAll: nobody may call it";
+            case MethodPermission.Roles r -> describe(bm) + " may be called in the roles " + new java.util.TreeSet<>(r.roles()) + "; " + who;
+            case MethodPermission.Unchecked _ -> throw new IllegalStateException("an unchecked method refused " + who);
+        });
+    }
+
+    /**
+     * Makes the identity the bean's own calls go out with current: its {@code @RunAs} role (under
+     * the caller's name, or {@value Caller#ANONYMOUS}), else {@code caller} itself.
+     */
+    final Callers.Scope callsOnwardAs(Caller caller) {
+        if (runAsRole == null) {
+            return Callers.enter(caller);
+        }
+        return Callers.enter(new Caller(caller == null ? Caller.ANONYMOUS : caller.name(), java.util.Set.of(runAsRole)));
     }
 
     final Object invoke(ViewReference reference, MethodSignature signature, Object[] args) throws Exception {
@@ -162,12 +195,13 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         return invoke(reference, m, args);
     }
 
-    private Object invokeNow(ViewReference reference, BusinessMethod bm, Object[] args, Object timer, AtomicBoolean cancelled) throws Exception {
+    private Object invokeNow(ViewReference reference, BusinessMethod bm, Object[] args, Object timer, AtomicBoolean cancelled, Caller caller)
+            throws Exception {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
-        try (var _ = NamingScopes.enter(scopes)) {
-            CurrentCall.push(new CurrentCall(this, reference, new HashMap<>(), cancelled));
+        try (var _ = NamingScopes.enter(scopes); var _ = callsOnwardAs(caller)) {
+            CurrentCall.push(new CurrentCall(this, reference, new HashMap<>(), cancelled, caller));
             try {
                 return dispatch(reference, bm, args, timer);
             } finally {
@@ -297,7 +331,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
         String description = "bean " + name() + " " + what;
         try (var _ = NamingScopes.enter(scopes)) {
-            CurrentCall.push(new CurrentCall(this, null, new HashMap<>(), null));
+            CurrentCall.push(new CurrentCall(this, null, new HashMap<>(), null, null));
             Callable<Object> work = () -> new ContainerInvocationContext(instance, null, null, chain, null, null).proceed();
             LocalTransaction caller = services.transactionManager().currentTransaction();
             if (transactional && !definition.beanManagedTransactions()) {
@@ -335,9 +369,9 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     final void timeout(Method callback, Object timer) throws Exception {
         BusinessMethod bm = timeoutMethods.computeIfAbsent(callback, m -> new BusinessMethod(m,
                 BeanMethods.transactionAttribute(m, definition.descriptor().transactionsOf(name())), chains.aroundTimeout(m), false, lockOf(m),
-                null, false, false));
+                null, false, false, new MethodPermission.Unchecked()));
         Object[] args = callback.getParameterCount() == 1 ? new Object[] {timer} : new Object[0];
-        invokeNow(null, bm, args, timer, null);
+        invokeNow(null, bm, args, timer, null, null);
     }
 
     private static jakarta.ejb.LockType lockOf(Method m) {
@@ -348,12 +382,12 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         return l == null ? jakarta.ejb.LockType.WRITE : l.value();
     }
 
-    private Object startAsync(ViewReference reference, BusinessMethod bm, Object[] args) {
+    private Object startAsync(ViewReference reference, BusinessMethod bm, Object[] args, Caller caller) {
         AtomicBoolean cancelled = new AtomicBoolean();
         AsyncResult result = new AsyncResult(cancelled);
         result.task = services.asyncExecutor().submit(() -> {
             try {
-                Object value = invokeNow(reference, bm, args, null, cancelled);
+                Object value = invokeNow(reference, bm, args, null, cancelled, caller);
                 if (value instanceof Future<?> f) {
                     result.complete(f.get());
                 } else {

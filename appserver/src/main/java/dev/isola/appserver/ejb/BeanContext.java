@@ -2,6 +2,8 @@ package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.naming.JavaContext;
 import dev.isola.appserver.naming.NamingScopes;
+import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.UserPrincipal;
 import dev.isola.appserver.tx.LocalTransaction;
 import jakarta.ejb.EJBContext;
 import jakarta.ejb.EJBHome;
@@ -22,7 +24,7 @@ import java.util.Map;
  */
 abstract sealed class BeanContext implements EJBContext permits BeanSessionContext, BeanMessageDrivenContext {
 
-    private static final Principal ANONYMOUS = () -> "ANONYMOUS";
+    private static final Principal ANONYMOUS = new UserPrincipal(Caller.ANONYMOUS);
 
     final BeanContainer container;
 
@@ -38,12 +40,20 @@ abstract sealed class BeanContext implements EJBContext permits BeanSessionConte
 
     @Override
     public Principal getCallerPrincipal() {
-        return ANONYMOUS;
+        Caller caller = caller();
+        return caller == null ? ANONYMOUS : new UserPrincipal(caller.name());
     }
 
     @Override
     public boolean isCallerInRole(String roleName) {
-        return false;
+        Caller caller = caller();
+        return caller != null && caller.isInRole(roleName);
+    }
+
+    /** The caller of the business call this thread serves: null for none (anonymous) and in the container's own calls. */
+    private static Caller caller() {
+        CurrentCall call = CurrentCall.get();
+        return call == null ? null : call.caller();
     }
 
     @Override

@@ -18,9 +18,11 @@ import java.util.List;
  * @param accessTimeout     {@code @AccessTimeout}: null for the server default, negative to wait forever
  * @param remove            {@code @Remove} on a stateful bean
  * @param retainIfException {@code @Remove(retainIfException=true)}
+ * @param permission        who may call it ({@code @RolesAllowed}, {@code @PermitAll}, {@code @DenyAll}); container callbacks are unchecked
  */
 record BusinessMethod(Method beanMethod, TransactionAttributeType transaction, List<InterceptorMethod> chain, boolean asynchronous,
-                      LockType lock, Duration accessTimeout, boolean remove, boolean retainIfException) {
+                      LockType lock, Duration accessTimeout, boolean remove, boolean retainIfException,
+                      MethodPermission permission) {
 
     String name() {
         return beanMethod.getName();

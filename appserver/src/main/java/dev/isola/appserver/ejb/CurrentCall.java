@@ -1,5 +1,7 @@
 package dev.isola.appserver.ejb;
 
+import dev.isola.appserver.security.Caller;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
@@ -11,8 +13,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * session, {@code getContextData}, {@code wasCancelCalled}).
  *
  * @param cancelled set when the caller cancelled the {@code Future} of an asynchronous call; null for synchronous calls
+ * @param caller    who made the call ({@code getCallerPrincipal}, {@code isCallerInRole}); null for an anonymous caller and for
+ *                  the container's own calls (timeouts, deliveries, lifecycle callbacks)
  */
-record CurrentCall(BeanContainer container, ViewReference reference, Map<String, Object> contextData, AtomicBoolean cancelled) {
+record CurrentCall(BeanContainer container, ViewReference reference, Map<String, Object> contextData, AtomicBoolean cancelled, Caller caller) {
 
     private static final ThreadLocal<Deque<CurrentCall>> CALLS = ThreadLocal.withInitial(ArrayDeque::new);
 

@@ -111,7 +111,7 @@ final class MessageDrivenContainer extends BeanContainer {
                     + kind.listenerMethod().getName() + " is " + attribute + "; a message listener method may only be REQUIRED or NOT_SUPPORTED");
         }
         this.listener = new BusinessMethod(kind.listenerMethod(), attribute, chains.aroundInvoke(kind.listenerMethod()), false, LockType.WRITE,
-                null, false, false);
+                null, false, false, new MethodPermission.Unchecked());
     }
 
     // ---- start: resolve, connect, create the first instance, consume -------------------------
@@ -371,8 +371,8 @@ final class MessageDrivenContainer extends BeanContainer {
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(definition.beanClass().getClassLoader());
         Receipt[] receipt = new Receipt[1];
-        try (var _ = NamingScopes.enter(scopes)) {
-            CurrentCall.push(new CurrentCall(this, null, new HashMap<>(), null));
+        try (var _ = NamingScopes.enter(scopes); var _ = callsOnwardAs(null)) {
+            CurrentCall.push(new CurrentCall(this, null, new HashMap<>(), null, null));
             try {
                 if (w.instance == null) {
                     w.instance = newInstance();

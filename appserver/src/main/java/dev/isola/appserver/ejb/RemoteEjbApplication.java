@@ -5,6 +5,8 @@ import dev.isola.appserver.inject.EjbResolver;
 import dev.isola.appserver.inject.Reference;
 import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.Namespace;
+import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.Callers;
 
 import java.lang.reflect.Method;
 import java.util.List;
@@ -110,8 +112,10 @@ public final class RemoteEjbApplication implements BeanInvoker, EjbResolver {
                     ? CompletableFuture.completedFuture(result) : result;
         }
         CompletableFuture<Object> result = new CompletableFuture<>();
+        // The caller is looked up now, on the caller's thread, and goes with the call.
+        Caller caller = Callers.current();
         Thread.ofVirtual().name("ejb-remote-async-" + target.bean()).start(() -> {
-            try {
+            try (var _ = Callers.enter(caller)) {
                 result.complete(remote.invoke(target, method, args));
             } catch (Throwable t) {
                 result.completeExceptionally(t);

@@ -75,15 +75,16 @@ public final class WebServer implements AutoCloseable {
 
     /** @param jspCache where compiled JSPs are shared with other servers (see {@link JspCache}); empty: every server compiles its own */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache) {
-        this(host, port, baseDirectory, jspCache, Optional.empty(), Optional.empty());
+        this(host, port, baseDirectory, jspCache, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
      * @param accessLog the HTTP access log to write; empty: none
      * @param https     an HTTPS port beside the HTTP one; empty: none
+     * @param keyfile   the users web applications sign in ({@link KeyfileRealm}); empty: nobody can sign in
      */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog,
-                     Optional<HttpsListener> https) {
+                     Optional<HttpsListener> https, Optional<Path> keyfile) {
         this.jspCache = jspCache;
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         this.baseDirectory = baseDirectory;
@@ -106,6 +107,9 @@ public final class WebServer implements AutoCloseable {
         });
         tomcat.getHost().setAutoDeploy(false);
         accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
+        // One realm for every application of the domain, as a GlassFish domain's file realm; role names are group names.
+        tomcat.getEngine().setRealm(new KeyfileRealm(keyfile));
+        tomcat.getHost().getPipeline().addValve(new CallerValve());
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
         this.serverJarsToSkip = serverJars(false);
     }

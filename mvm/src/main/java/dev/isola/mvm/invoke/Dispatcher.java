@@ -22,7 +22,14 @@ public interface Dispatcher {
      * @param target    the name the client's proxy was made for
      * @param method    the method's key ({@link MethodKey})
      * @param arguments copies of the caller's arguments
+     * @param context   what the caller attached to the call for the server's container (who the caller is, for example); empty
+     *                  for nothing
      */
-    record Call(String target, String method, Object[] arguments) {
+    record Call(String target, String method, Object[] arguments, String context) {
+
+        /** A call without a context. */
+        public Call(String target, String method, Object[] arguments) {
+            this(target, method, arguments, "");
+        }
     }
 }

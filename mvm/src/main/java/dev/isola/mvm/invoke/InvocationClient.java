@@ -131,7 +131,7 @@ public final class InvocationClient implements AutoCloseable {
                     default -> "proxy of " + api.getName() + " for target '" + target + "' over " + links.outgoing().id();
                 };
             }
-            return call(target, method, args == null ? new Object[0] : args);
+            return call(target, method, args == null ? new Object[0] : args, "");
         });
         return api.cast(proxy);
     }
@@ -142,11 +142,20 @@ public final class InvocationClient implements AutoCloseable {
      * What the method returns and throws must be allowed in replies (see {@link #open}).
      */
     public Object invoke(String target, Method method, Object[] arguments) throws Throwable {
-        Objects.requireNonNull(target, "target");
-        return call(target, method, arguments == null ? new Object[0] : arguments);
+        return invoke(target, method, arguments, "");
     }
 
-    private Object call(String target, Method method, Object[] arguments) throws Throwable {
+    /**
+     * {@link #invoke(String, Method, Object[])} with a context for the server's container
+     * ({@link Dispatcher.Call#context()}): who the caller is, for example.
+     */
+    public Object invoke(String target, Method method, Object[] arguments, String context) throws Throwable {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(context, "context");
+        return call(target, method, arguments == null ? new Object[0] : arguments, context);
+    }
+
+    private Object call(String target, Method method, Object[] arguments, String context) throws Throwable {
         Duration timeout = Invoker.TIMEOUT.orElse(defaultTimeout);
         long deadline = System.nanoTime() + timeout.toNanos();
         String what = method.getDeclaringClass().getSimpleName() + "." + method.getName() + " on target '" + target + "'";
@@ -161,7 +170,7 @@ public final class InvocationClient implements AutoCloseable {
             sendLock.lock();
             try {
                 int length = encoder.encode(arguments, serverEpoch);
-                byte[] frame = Wire.request(id, (int) decoder.epoch(), target, MethodKey.of(method), encoder.array(), length);
+                byte[] frame = Wire.request(id, (int) decoder.epoch(), target, MethodKey.of(method), context, encoder.array(), length);
                 try {
                     links.outgoing().send(LinkMessage.of(frame), timeout);
                 } catch (RuntimeException e) {

@@ -237,7 +237,8 @@ public final class InvocationServer implements AutoCloseable {
             reply(request.id(), Wire.REFUSED, RemoteFailureException.Description.of(e));
             return null;
         }
-        Dispatcher.Call call = new Dispatcher.Call(request.target(), request.method(), arguments == null ? new Object[0] : arguments);
+        Dispatcher.Call call = new Dispatcher.Call(request.target(), request.method(), arguments == null ? new Object[0] : arguments,
+                request.context());
         return new TimedCall(request.target() + "#" + request.method(), () -> {
             Object result;
             try {

@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * still fail the right call).
  *
  * <pre>
- *  request: long id | int epoch | short length, target (UTF-8) | short length, method key (UTF-8) | codec bytes of Object[] arguments
+ *  request: long id | int epoch | short length, target (UTF-8) | short length, method key (UTF-8) | short length, context (UTF-8)
+ *           | codec bytes of Object[] arguments
  *  reply:   long id | byte status | int epoch | codec bytes of the result, exception or failure description
  * </pre>
  *
@@ -28,20 +29,21 @@ final class Wire {
     private Wire() {
     }
 
-    record Request(long id, int epoch, String target, String method, int valueOffset) {
+    record Request(long id, int epoch, String target, String method, String context, int valueOffset) {
     }
 
     record Reply(long id, byte status, int epoch, int valueOffset) {
     }
 
-    static byte[] request(long id, int epoch, String target, String method, byte[] value, int valueLength) {
+    static byte[] request(long id, int epoch, String target, String method, String context, byte[] value, int valueLength) {
         byte[] t = target.getBytes(StandardCharsets.UTF_8);
         byte[] m = method.getBytes(StandardCharsets.UTF_8);
-        if (t.length > Short.MAX_VALUE || m.length > Short.MAX_VALUE) {
-            throw new IllegalArgumentException("target or method name longer than " + Short.MAX_VALUE + " bytes");
+        byte[] c = context.getBytes(StandardCharsets.UTF_8);
+        if (t.length > Short.MAX_VALUE || m.length > Short.MAX_VALUE || c.length > Short.MAX_VALUE) {
+            throw new IllegalArgumentException("target, method name or call context longer than " + Short.MAX_VALUE + " bytes");
         }
-        return ByteBuffer.allocate(8 + 4 + 2 + t.length + 2 + m.length + valueLength)
-                .putLong(id).putInt(epoch).putShort((short) t.length).put(t).putShort((short) m.length).put(m)
+        return ByteBuffer.allocate(8 + 4 + 2 + t.length + 2 + m.length + 2 + c.length + valueLength)
+                .putLong(id).putInt(epoch).putShort((short) t.length).put(t).putShort((short) m.length).put(m).putShort((short) c.length).put(c)
                 .put(value, 0, valueLength).array();
     }
 
@@ -56,7 +58,8 @@ final class Wire {
             int epoch = in.getInt();
             String target = string(in);
             String method = string(in);
-            return new Request(id, epoch, target, method, in.position());
+            String context = string(in);
+            return new Request(id, epoch, target, method, context, in.position());
         } catch (RuntimeException e) {
             throw new MalformedFrameException("a call request of " + frame.length + " bytes is malformed: " + e, e);
         }

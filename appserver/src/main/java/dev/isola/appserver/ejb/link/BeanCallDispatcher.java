@@ -3,6 +3,8 @@ package dev.isola.appserver.ejb.link;
 import dev.isola.appserver.ejb.BeanInvoker;
 import dev.isola.appserver.ejb.EjbApplication;
 import dev.isola.appserver.ejb.ViewReference;
+import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.Callers;
 import dev.isola.mvm.invoke.Dispatcher;
 import dev.isola.mvm.invoke.MethodKey;
 import jakarta.ejb.EJBException;
@@ -20,7 +22,9 @@ import java.util.concurrent.Future;
  * call names its view ({@link BeanTarget}) and method ({@link MethodKey}) and enters the
  * container through {@link BeanInvoker}, like a call from a proxy in this isolate.
  *
- * <p>The caller's thread has no transaction here, so the bean's transaction attribute applies
+ * <p>The caller's identity comes with each call ({@link Caller#encode()}) and is this thread's
+ * caller while the bean runs, so {@code @RolesAllowed} and {@code getCallerPrincipal} see the
+ * user who signed in to the web isolate. The caller's thread has no transaction here, so the bean's transaction attribute applies
  * as for a call without one: {@code REQUIRED} and {@code REQUIRES_NEW} begin a transaction,
  * {@code MANDATORY} fails with {@link EJBTransactionRequiredException}. Asynchronous methods
  * are waited for (the caller's side returns a {@code Future} at once and completes it with
@@ -64,7 +68,10 @@ final class BeanCallDispatcher implements Dispatcher {
             }
             ViewReference reference = reference(call.target());
             Method method = method(reference.viewType(), call.method());
-            Object result = application.invoke(reference, method, call.arguments());
+            Object result;
+            try (var _ = Callers.enter(Caller.decode(call.context()))) {
+                result = application.invoke(reference, method, call.arguments());
+            }
             if (result instanceof Future<?> future) {
                 try {
                     return future.get();

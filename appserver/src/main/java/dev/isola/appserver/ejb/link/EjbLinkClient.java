@@ -4,6 +4,8 @@ import dev.isola.appserver.ejb.BeanInvoker;
 import dev.isola.appserver.ejb.MethodSignature;
 import dev.isola.appserver.ejb.RemoteEjbContainer;
 import dev.isola.appserver.ejb.ViewReference;
+import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.Callers;
 import dev.isola.mvm.invoke.InvocationClient;
 import dev.isola.mvm.invoke.LinkPair;
 import dev.isola.mvm.invoke.RemoteInvocationException;
@@ -251,7 +253,8 @@ public final class EjbLinkClient implements RemoteEjbContainer, AutoCloseable {
         private Object call(String target, Method method, Object[] args, String what) throws Exception {
             Session s = session();
             try {
-                return s.client().invoke(target, method, args);
+                Caller caller = Callers.current();
+                return s.client().invoke(target, method, args, caller == null ? "" : caller.encode());
             } catch (RemoteInvocationException e) {
                 if (e.getCause() instanceof LinkClosedException) {
                     dropIf(s);

@@ -1,0 +1,177 @@
+package dev.isola.admin.it;
+
+import dev.isola.appserver.security.Keyfile;
+import dev.isola.appserver.security.RealmUser;
+import dev.isola.domains.testapp.TestEars;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Application security end to end, in a combined domain and in a separated one (where the
+ * caller crosses the link from the web isolate to the EJB isolate with each call): a web.xml
+ * security constraint with HTTP Basic against the domain's file realm, {@code @RolesAllowed},
+ * {@code @PermitAll}, {@code @DenyAll} and {@code @RunAs} on beans, the caller's principal and
+ * roles in the bean, and users, passwords and groups that change while the domain runs.
+ */
+@Timeout(900)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ApplicationSecurityIT {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static AdminFixture admin;
+    private static final Map<String, Integer> ports = new java.util.HashMap<>();
+
+    @BeforeAll
+    static void twoDomainsWithTheSecuredApplication() throws Exception {
+        admin = AdminFixture.start();
+        Path ear = TestEars.vault(admin.work(), "vault.ear");
+        ports.put("combined", admin.createAndDeploy("combined", ear));
+        ports.put("separated", admin.createAndDeploy("separated", ear, "--mode", "separated"));
+        for (String domain : ports.keySet()) {
+            writeUsers(domain, Keyfile.empty()
+                    .with(RealmUser.withPassword("alice", "alice-pw".toCharArray(), List.of("customers")))
+                    .with(RealmUser.withPassword("bob", "bob-pw".toCharArray(), List.of("customers", "staff")))
+                    .with(RealmUser.withPassword("carol", "carol-pw".toCharArray(), List.of())));
+        }
+    }
+
+    @AfterAll
+    static void stopEverything() throws IOException {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    private static Path keyfile(String domain) {
+        return admin.domainsRoot().resolve(domain).resolve("config/keyfile");
+    }
+
+    private static void writeUsers(String domain, Keyfile users) throws IOException {
+        users.write(keyfile(domain));
+    }
+
+    private static HttpResponse<String> get(String domain, String path, String user, String password) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(domain) + path)).timeout(Duration.ofSeconds(60));
+        if (user != null) {
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The body of a call of the vault by {@code user} (null: anonymous, in the open), after checking it was answered. */
+    private static String call(String domain, String op, String user, String password) throws Exception {
+        HttpResponse<String> response = get(domain, (user == null ? TestEars.VAULT_OPEN : TestEars.VAULT_MEMBERS) + "?op=" + op, user, password);
+        assertEquals(200, response.statusCode(), domain + " " + op + " as " + user + ": " + response.body());
+        return response.body();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(1)
+    void theConstrainedPagesAskForCredentialsAndRefuseWrongOnes(String domain) throws Exception {
+        HttpResponse<String> anonymous = get(domain, TestEars.VAULT_MEMBERS + "?op=web", null, null);
+        assertEquals(401, anonymous.statusCode());
+        assertEquals("Basic realm=\"vault\", charset=UTF-8", anonymous.headers().firstValue("WWW-Authenticate").orElse(""));
+        assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "alice", "bob-pw").statusCode(), "wrong password");
+        assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "mallory", "alice-pw").statusCode(), "unknown user");
+        assertEquals(403, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "carol", "carol-pw").statusCode(), "signed in, not a customer");
+        assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"));
+        assertEquals("remoteUser=bob customers=true staff=true", call(domain, "web", "bob", "bob-pw"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(2)
+    void beansSeeTheSignedInCallerAndCheckTheirPermissions(String domain) throws Exception {
+        assertEquals("alice customers=true staff=false", call(domain, "who", "alice", "alice-pw"));
+        assertEquals("bob customers=true staff=true", call(domain, "who", "bob", "bob-pw"));
+        assertEquals("balance for alice", call(domain, "balance", "alice", "alice-pw"));
+        assertEquals("audited by bob", call(domain, "audit", "bob", "bob-pw"));
+        assertEquals("alice customers=true staff=false", call(domain, "later", "alice", "alice-pw"), "an asynchronous call keeps its caller");
+
+        String audit = call(domain, "audit", "alice", "alice-pw");
+        assertTrue(audit.startsWith("denied: bean VaultBean method audit may be called in the roles [staff]; the caller alice is in the roles"
+                + " [customers] only"), audit);
+        String sealed = call(domain, "sealed", "bob", "bob-pw");
+        assertTrue(sealed.startsWith("denied: bean VaultBean method sealed is @DenyAll: nobody may call it"), sealed);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(3)
+    void anAnonymousCallerGetsOnlyWhatIsPermittedToAll(String domain) throws Exception {
+        assertEquals("ANONYMOUS customers=false staff=false", call(domain, "who", null, null));
+        String balance = call(domain, "balance", null, null);
+        assertTrue(balance.startsWith("denied: bean VaultBean method balance may be called in the roles [customers]; the caller is not signed in"),
+                balance);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(4)
+    void aRunAsBeanCallsOnInItsRoleUnderTheCallersName(String domain) throws Exception {
+        assertEquals("audited by alice", call(domain, "runas", "alice", "alice-pw"));
+        String anonymous = call(domain, "runas", null, null);
+        assertTrue(anonymous.startsWith("denied: bean AuditorBean method auditForCustomer may be called in the roles [customers]"), anonymous);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(5)
+    void usersPasswordsAndGroupsChangeWhileTheDomainRuns(String domain) throws Exception {
+        Keyfile before = Keyfile.read(keyfile(domain));
+        try {
+            writeUsers(domain, before.with(RealmUser.withPassword("dave", "dave-pw".toCharArray(), List.of("customers")))
+                    .with(RealmUser.withPassword("alice", "alice-new".toCharArray(), List.of("customers", "staff"))));
+            assertEquals("dave customers=true staff=false", call(domain, "who", "dave", "dave-pw"), "a new user signs in at once");
+            assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "alice", "alice-pw").statusCode(), "the old password is refused");
+            assertEquals("audited by alice", call(domain, "audit", "alice", "alice-new"), "the new password and group count at once");
+
+            writeUsers(domain, Keyfile.read(keyfile(domain)).without("dave"));
+            assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "dave", "dave-pw").statusCode(), "a deleted user is refused");
+        } finally {
+            writeUsers(domain, before);
+        }
+        assertEquals("alice customers=true staff=false", call(domain, "who", "alice", "alice-pw"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(6)
+    void aDamagedKeyfileSignsNobodyInAndSaysWhereItIsDamaged(String domain) throws Exception {
+        Keyfile before = Keyfile.read(keyfile(domain));
+        try {
+            Files.writeString(keyfile(domain), before.text() + "eve;not-a-hash;customers\n");
+            assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "alice", "alice-pw").statusCode(), "fails closed");
+            String webIsolate = domain.equals("separated") ? "separated-web" : "combined";
+            String line = AdminFixture.awaitLogLine(admin.domainsRoot().resolve(domain).resolve("logs/" + webIsolate + ".log"),
+                    "the users' file is damaged");
+            assertTrue(line.contains("config/keyfile, line 6: the password of user eve is not stored as a bcrypt hash"), line);
+        } finally {
+            writeUsers(domain, before);
+        }
+        assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"), "mended, it signs in again");
+    }
+}
