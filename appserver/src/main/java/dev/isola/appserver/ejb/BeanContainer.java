@@ -93,8 +93,9 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         this.preDestroy = chains.lifecycle(PreDestroy.class);
         this.prePassivate = chains.lifecycle(PrePassivate.class);
         this.postActivate = chains.lifecycle(PostActivate.class);
+        // The descriptor's <run-as> wins over the annotation, as its other elements do.
         RunAs runAs = definition.beanClass().getAnnotation(RunAs.class);
-        this.runAsRole = runAs == null ? null : runAs.value();
+        this.runAsRole = definition.descriptor().runAsRoles().getOrDefault(name(), runAs == null ? null : runAs.value());
     }
 
     String name() {

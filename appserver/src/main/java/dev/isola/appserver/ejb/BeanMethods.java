@@ -79,7 +79,7 @@ final class BeanMethods {
             throw here.error("@Remove is only allowed on stateful beans");
         }
         return new BusinessMethod(impl, tx, chains.aroundInvoke(impl), async, lock == null ? LockType.WRITE : lock.value(),
-                accessTimeout, remove != null, remove != null && remove.retainIfException(), MethodPermission.of(impl, here));
+                accessTimeout, remove != null, remove != null && remove.retainIfException(), MethodPermission.of(impl, bean.descriptor().methodPermissionsOf(bean.name()), here));
     }
 
     /** Whether a call of {@code viewMethod}, implemented by {@code impl}, is {@code @Asynchronous}. */

@@ -18,10 +18,11 @@ import java.util.Optional;
  * The parts of {@code META-INF/ejb-jar.xml} this container applies. Where the descriptor and
  * an annotation disagree, the descriptor wins (Enterprise Beans specification, section 2.5
  * and the "overriding" rules of each annotation): a bean's transaction attributes, its
- * session type, its interceptors.
+ * session type, its interceptors, its method permissions and run-as role.
  */
 public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven> messageDriven, List<ContainerTransaction> containerTransactions,
-                        Map<String, Boolean> applicationExceptions, List<InterceptorBinding> interceptorBindings) {
+                        Map<String, Boolean> applicationExceptions, List<InterceptorBinding> interceptorBindings,
+                        List<MethodPermissionEntry> methodPermissions, Map<String, String> runAsRoles) {
 
     /** An {@code <session>} element; absent optional elements mean "as the annotations say". */
     public record Session(String ejbName, Optional<String> ejbClass, Optional<String> sessionType, List<String> businessLocal,
@@ -41,6 +42,19 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
     public record MessageDriven(String ejbName, Optional<String> ejbClass, Optional<String> messagingType, Optional<String> transactionType,
                                 Optional<String> mappedName, Map<String, String> activationConfig, List<EnvEntry> envEntries) { }
 
+    /**
+     * A method of a {@code <method-permission>} ({@code roles} present: those roles; empty:
+     * {@code <unchecked/>}) or of the {@code <exclude-list>} ({@code excluded}).
+     */
+    public record MethodPermissionEntry(String ejbName, String methodName, Optional<List<String>> parameters, Optional<java.util.Set<String>> roles,
+                                        boolean excluded) {
+
+        boolean names(java.lang.reflect.Method method) {
+            return (methodName.equals("*") || methodName.equals(method.getName()))
+                    && parameters.map(p -> p.equals(java.util.Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList())).orElse(true);
+        }
+    }
+
     /** An {@code <env-entry>} with a value. */
     public record EnvEntry(String name, String type, String value) { }
 
@@ -48,7 +62,7 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
     public record InterceptorBinding(String ejbName, List<String> interceptorClasses, Optional<String> methodName) { }
 
     public static EjbJarXml empty() {
-        return new EjbJarXml(Map.of(), Map.of(), List.of(), Map.of(), List.of());
+        return new EjbJarXml(Map.of(), Map.of(), List.of(), Map.of(), List.of(), List.of(), Map.of());
     }
 
     public static EjbJarXml read(Path moduleDirectory, DeploymentException.Location where) {
@@ -59,7 +73,15 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
         Element root = Xml.parse(file, where);
         Map<String, Session> sessions = new LinkedHashMap<>();
         Map<String, MessageDriven> messageDriven = new LinkedHashMap<>();
+        Map<String, String> runAs = new LinkedHashMap<>();
         Xml.child(root, "enterprise-beans").ifPresent(beans -> {
+            List<Element> allBeans = new ArrayList<>(Xml.children(beans, "session"));
+            allBeans.addAll(Xml.children(beans, "message-driven"));
+            for (Element bean : allBeans) {
+                Xml.child(bean, "security-identity").flatMap(identity -> Xml.child(identity, "run-as")).ifPresent(r -> runAs.put(
+                        Xml.text(bean, "ejb-name").orElse(""),
+                        Xml.text(r, "role-name").orElseThrow(() -> where.error("ejb-jar.xml: a <run-as> has no <role-name>"))));
+            }
             for (Element s : Xml.children(beans, "session")) {
                 String name = Xml.text(s, "ejb-name").orElseThrow(() -> where.error("ejb-jar.xml: a <session> has no <ejb-name>"));
                 sessions.put(name, new Session(name, Xml.text(s, "ejb-class"), Xml.text(s, "session-type"),
@@ -84,7 +106,24 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
         List<ContainerTransaction> transactions = new ArrayList<>();
         Map<String, Boolean> appExceptions = new LinkedHashMap<>();
         List<InterceptorBinding> bindings = new ArrayList<>();
+        List<MethodPermissionEntry> permissions = new ArrayList<>();
         Xml.child(root, "assembly-descriptor").ifPresent(assembly -> {
+            for (Element mp : Xml.children(assembly, "method-permission")) {
+                List<String> roles = Xml.children(mp, "role-name").stream().map(e -> e.getTextContent().trim()).toList();
+                boolean unchecked = Xml.child(mp, "unchecked").isPresent();
+                if (unchecked == !roles.isEmpty()) {
+                    throw where.error("ejb-jar.xml: a <method-permission> has either <role-name>s or <unchecked/>, "
+                            + (unchecked ? "not both" : "and this one has neither"));
+                }
+                for (Element m : Xml.children(mp, "method")) {
+                    permissions.add(permissionEntry(m, unchecked ? Optional.empty() : Optional.of(java.util.Set.copyOf(roles)), false, where));
+                }
+            }
+            Xml.child(assembly, "exclude-list").ifPresent(excludes -> {
+                for (Element m : Xml.children(excludes, "method")) {
+                    permissions.add(permissionEntry(m, Optional.empty(), true, where));
+                }
+            });
             for (Element ct : Xml.children(assembly, "container-transaction")) {
                 String attr = Xml.text(ct, "trans-attribute").orElseThrow(() -> where.error("ejb-jar.xml: a <container-transaction> has no <trans-attribute>"));
                 TransactionAttributeType type = transactionAttribute(attr, where);
@@ -107,7 +146,21 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
             }
         });
         return new EjbJarXml(Map.copyOf(sessions), Map.copyOf(messageDriven), List.copyOf(transactions), Map.copyOf(appExceptions),
-                List.copyOf(bindings));
+                List.copyOf(bindings), List.copyOf(permissions), Map.copyOf(runAs));
+    }
+
+    private static MethodPermissionEntry permissionEntry(Element method, Optional<java.util.Set<String>> roles, boolean excluded,
+                                                         DeploymentException.Location where) {
+        String ejbName = Xml.text(method, "ejb-name").orElseThrow(() -> where.error("ejb-jar.xml: a <method> of "
+                + (excluded ? "the <exclude-list>" : "a <method-permission>") + " has no <ejb-name>"));
+        Optional<List<String>> params = Xml.child(method, "method-params")
+                .map(p -> Xml.children(p, "method-param").stream().map(e -> e.getTextContent().trim()).toList());
+        return new MethodPermissionEntry(ejbName, Xml.text(method, "method-name").orElse("*"), params, roles, excluded);
+    }
+
+    /** The descriptor's method permissions and exclusions for {@code ejbName}. */
+    public List<MethodPermissionEntry> methodPermissionsOf(String ejbName) {
+        return methodPermissions.stream().filter(p -> p.ejbName().equals(ejbName)).toList();
     }
 
     private static List<EnvEntry> envEntries(Element bean, String name, DeploymentException.Location where) {

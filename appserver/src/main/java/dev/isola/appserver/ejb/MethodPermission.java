@@ -9,13 +9,16 @@ import dev.isola.appserver.deploy.DeploymentException;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 
 /**
- * Who may call a business method (section 13.3 of the Enterprise Beans specification, by
- * annotation): {@code @PermitAll}, {@code @DenyAll} or {@code @RolesAllowed} on the method
- * win over the same annotations on the class that declares it; a method with neither is
- * unchecked, open to every caller, as the specification says.
+ * Who may call a business method (section 13.3 of the Enterprise Beans specification). The
+ * descriptor's {@code <method-permission>}s and {@code <exclude-list>} win over annotations
+ * for the methods they name: an excluded method is closed, an unchecked one open, otherwise
+ * the roles of every permission naming it count. Without them, {@code @PermitAll},
+ * {@code @DenyAll} or {@code @RolesAllowed} on the method win over the same annotations on the
+ * class that declares it; a method with neither is unchecked, open to every caller.
  */
 sealed interface MethodPermission {
 
@@ -46,11 +49,24 @@ sealed interface MethodPermission {
     boolean allows(Caller caller);
 
     /**
-     * The permission of {@code impl}, the bean class's implementation of a business method.
+     * The permission of {@code impl}, the bean class's implementation of a business method, with
+     * the descriptor's {@code descriptor} entries for its bean.
      *
      * @throws DeploymentException if the method, or the class, carries more than one of the three annotations
      */
-    static MethodPermission of(Method impl, DeploymentException.Location at) {
+    static MethodPermission of(Method impl, List<EjbJarXml.MethodPermissionEntry> descriptor, DeploymentException.Location at) {
+        List<EjbJarXml.MethodPermissionEntry> naming = descriptor.stream().filter(entry -> entry.names(impl)).toList();
+        if (naming.stream().anyMatch(EjbJarXml.MethodPermissionEntry::excluded)) {
+            return new Excluded();
+        }
+        if (naming.stream().anyMatch(entry -> entry.roles().isEmpty())) {
+            return new Unchecked();
+        }
+        if (!naming.isEmpty()) {
+            Set<String> roles = new java.util.TreeSet<>();
+            naming.forEach(entry -> roles.addAll(entry.roles().orElseThrow()));
+            return new Roles(Set.copyOf(roles));
+        }
         MethodPermission onMethod = declaredOn(impl.getAnnotation(PermitAll.class), impl.getAnnotation(DenyAll.class),
                 impl.getAnnotation(RolesAllowed.class), at, "method " + impl.getName());
         if (onMethod != null) {

@@ -7,6 +7,8 @@ import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,7 +57,7 @@ class MethodPermissionTest {
     }
 
     private static MethodPermission of(Class<?> type, String method) throws NoSuchMethodException {
-        return MethodPermission.of(type.getMethod(method), AT);
+        return MethodPermission.of(type.getMethod(method), List.of(), AT);
     }
 
     @Test
@@ -81,6 +83,47 @@ class MethodPermissionTest {
         assertFalse(roles.allows(null));
         assertFalse(new MethodPermission.Excluded().allows(new Caller("ann", Set.of("staff"))));
         assertTrue(new MethodPermission.Unchecked().allows(null));
+    }
+
+    /** An ejb-jar.xml in a module directory of {@code dir}, read as a deployment reads it. */
+    private static EjbJarXml descriptor(java.nio.file.Path dir, String assembly) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("META-INF"));
+        java.nio.file.Files.writeString(dir.resolve("META-INF/ejb-jar.xml"), """
+                <ejb-jar xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0">
+                  <enterprise-beans>
+                    <session><ejb-name>Guarded</ejb-name><security-identity><run-as><role-name>auditors</role-name></run-as></security-identity></session>
+                  </enterprise-beans>
+                  <assembly-descriptor>%s</assembly-descriptor>
+                </ejb-jar>
+                """.formatted(assembly));
+        return EjbJarXml.read(dir, AT);
+    }
+
+    @Test
+    void theDescriptorsPermissionsWinOverAnnotationsForTheMethodsTheyName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        EjbJarXml xml = descriptor(dir, """
+                <method-permission><role-name>clerks</role-name><method><ejb-name>Guarded</ejb-name><method-name>open</method-name></method></method-permission>
+                <method-permission><role-name>managers</role-name><method><ejb-name>Guarded</ejb-name><method-name>open</method-name></method></method-permission>
+                <method-permission><unchecked/><method><ejb-name>Guarded</ejb-name><method-name>closed</method-name></method></method-permission>
+                <exclude-list><method><ejb-name>Guarded</ejb-name><method-name>staffOnly</method-name><method-params/></method></exclude-list>
+                <method-permission><role-name>elsewhere</role-name><method><ejb-name>Other</ejb-name><method-name>*</method-name></method></method-permission>
+                """);
+        List<EjbJarXml.MethodPermissionEntry> entries = xml.methodPermissionsOf("Guarded");
+
+        assertEquals(new MethodPermission.Roles(Set.of("clerks", "managers")), MethodPermission.of(Guarded.class.getMethod("open"), entries, AT));
+        assertInstanceOf(MethodPermission.Unchecked.class, MethodPermission.of(Guarded.class.getMethod("closed"), entries, AT));
+        assertInstanceOf(MethodPermission.Excluded.class, MethodPermission.of(Guarded.class.getMethod("staffOnly"), entries, AT));
+        assertEquals(new MethodPermission.Roles(Set.of("customers", "staff")), MethodPermission.of(Guarded.class.getMethod("classLevel"), entries, AT),
+                "a method the descriptor does not name keeps its annotations");
+        assertEquals(Map.of("Guarded", "auditors"), xml.runAsRoles());
+    }
+
+    @Test
+    void aMethodPermissionWithNeitherRolesNorUncheckedIsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        DeploymentException e = assertThrows(DeploymentException.class, () -> descriptor(dir,
+                "<method-permission><method><ejb-name>Guarded</ejb-name><method-name>*</method-name></method></method-permission>"));
+        assertTrue(e.getMessage().endsWith("ejb-jar.xml: a <method-permission> has either <role-name>s or <unchecked/>, and this one has neither"),
+                e.getMessage());
     }
 
     @Test
