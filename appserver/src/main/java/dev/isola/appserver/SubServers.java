@@ -13,6 +13,8 @@ import dev.isola.appserver.jdbc.DataSourceFactory;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
 import dev.isola.appserver.jdbc.ManagedDataSource;
+import dev.isola.appserver.jdbc.PingResult;
+import dev.isola.appserver.jdbc.PoolFigures;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.client.IsolaConnectionFactory;
@@ -38,6 +40,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -116,6 +119,7 @@ public final class SubServers implements AutoCloseable {
     private final ExecutorService asyncExecutor;
     private final ScheduledExecutorService scheduler;
     private final ManagedDataSource defaultDataSource;
+    private final DataSourceFactory dataSourceFactory;
     private final List<ManagedDataSource> configuredDataSources = new ArrayList<>();
     private final ApplicationJms jms;
     private final EjbLinkServer ejbLinks;
@@ -185,6 +189,7 @@ public final class SubServers implements AutoCloseable {
             throw e;
         }
         this.defaultDataSource = defaultDs;
+        this.dataSourceFactory = dataSources;
         this.web = webServer;
         try {
             this.jms = jmsStarting.join();
@@ -416,6 +421,44 @@ public final class SubServers implements AutoCloseable {
     public List<DestinationStats> jmsDestinations() {
         requireRunning();
         return jms.destinations();
+    }
+
+    /**
+     * Every datasource of this isolate with its pool's figures: the default one, those of the
+     * domain configuration, and those the deployed applications define. Empty in an isolate with
+     * neither the web nor the EJB role (the JMS isolate of a separated domain).
+     */
+    public List<PoolFigures> dataSources() {
+        requireRunning();
+        return dataSourceFactory.dataSources().stream().map(ManagedDataSource::figures).toList();
+    }
+
+    /**
+     * Connects to the database of datasource {@code name} afresh and checks the connection
+     * ({@link ManagedDataSource#ping()}).
+     *
+     * @param application the application that defined it; empty for the domain's own; null for whichever has the name, if only one does
+     * @throws IllegalArgumentException if no datasource, or more than one, fits
+     * @throws SQLException             what the database's driver said
+     */
+    public PingResult pingDataSource(String name, String application) throws SQLException {
+        requireRunning();
+        List<ManagedDataSource> fitting = dataSourceFactory.dataSources().stream()
+                .filter(ds -> ds.name().equals(name) && (application == null || ds.application().equals(application))).toList();
+        if (fitting.isEmpty()) {
+            throw new IllegalArgumentException("domain " + config.domain() + " has no datasource " + name
+                    + (application == null || application.isEmpty() ? "" : " of application " + application) + " (it has "
+                    + dataSourceFactory.dataSources().stream().map(SubServers::describe).toList() + ")");
+        }
+        if (fitting.size() > 1) {
+            throw new IllegalArgumentException("datasource " + name + " is defined by several applications " + fitting.stream()
+                    .map(SubServers::describe).toList() + "; say which");
+        }
+        return fitting.getFirst().ping();
+    }
+
+    private static String describe(ManagedDataSource ds) {
+        return ds.application().isEmpty() ? ds.name() : ds.name() + " (application " + ds.application() + ")";
     }
 
     /** The requests each web module has answered since its deployment; empty in an isolate without the web role. */

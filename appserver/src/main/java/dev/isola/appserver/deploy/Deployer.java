@@ -376,7 +376,7 @@ public final class Deployer {
                 }
                 ManagedDataSource ds;
                 try {
-                    ds = services.dataSources().create(found.spec(), loader);
+                    ds = services.dataSources().create(app, found.spec(), loader);
                 } catch (DataSourceDefinitionException e) {
                     throw here.error(e.getMessage(), e);
                 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -43,6 +44,8 @@ public final class DataSourceFactory {
     private final LocalTransactionManager tm;
     private final String embeddedOwner;
     private final Optional<DerbyDatabaseTemplates> templates;
+    /** What was made here, for the admin's listing; closed ones are dropped when it is read. */
+    private final List<ManagedDataSource> made = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** @param dataDirectory where relative embedded Derby database names live (the domain's data directory) */
     public DataSourceFactory(Path dataDirectory, LocalTransactionManager tm) {
@@ -77,11 +80,28 @@ public final class DataSourceFactory {
      * @throws DataSourceDefinitionException naming the datasource and what is wrong
      */
     public ManagedDataSource create(DataSourceSpec spec, ClassLoader classLoader) {
+        return create("", spec, classLoader);
+    }
+
+    /** {@link #create(DataSourceSpec, ClassLoader)} for a datasource {@code application} defines ({@code @DataSourceDefinition}). */
+    public ManagedDataSource create(String application, DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
         if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
-            return heldElsewhere(spec, resolved);
+            return created(heldElsewhere(application, spec, resolved));
         }
-        return new ManagedDataSource(spec.name(), openPool(spec, resolved, classLoader), tm, afterClose(resolved));
+        return created(new ManagedDataSource(spec.name(), application, database(resolved), openPool(spec, resolved, classLoader), tm,
+                afterClose(resolved)));
+    }
+
+    /** Every datasource made here that is not closed, the domain's own first, in the order they were made. */
+    public List<ManagedDataSource> dataSources() {
+        made.removeIf(ManagedDataSource::isClosed);
+        return List.copyOf(made);
+    }
+
+    private ManagedDataSource created(ManagedDataSource ds) {
+        made.add(ds);
+        return ds;
     }
 
     /**
@@ -97,17 +117,35 @@ public final class DataSourceFactory {
     public ManagedDataSource createOnFirstUse(DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
         if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
-            return heldElsewhere(spec, resolved);
+            return created(heldElsewhere("", spec, resolved));
         }
-        return ManagedDataSource.openedOnFirstUse(spec.name(),
-                new OpenedOnFirstUse<>("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved));
+        return created(ManagedDataSource.openedOnFirstUse(spec.name(), "", database(resolved),
+                new OpenedOnFirstUse<>("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved)));
     }
 
-    private ManagedDataSource heldElsewhere(DataSourceSpec spec, DataSourceSpec resolved) {
-        return ManagedDataSource.heldElsewhere(spec.name(), "datasource " + spec.name() + " is the embedded Derby database '"
+    private ManagedDataSource heldElsewhere(String application, DataSourceSpec spec, DataSourceSpec resolved) {
+        return ManagedDataSource.heldElsewhere(spec.name(), application, database(resolved), "datasource " + spec.name() + " is the embedded Derby database '"
                 + resolved.databaseName() + "', which only " + embeddedOwner + " opens (embedded Derby lets one process open a database);"
                 + " in a separated domain web components reach such data through enterprise beans, or use a network datasource"
                 + " (jdbc:derby://host:port/database)");
+    }
+
+    /** What {@code resolved} connects to, for the admin: never its user or password. */
+    private static String database(DataSourceSpec resolved) {
+        if (isEmbeddedDerby(resolved)) {
+            return "embedded Derby database '" + resolved.databaseName() + "'";
+        }
+        String where = resolved.serverName().isEmpty() ? resolved.databaseName()
+                : resolved.serverName() + (resolved.portNumber() > 0 ? ":" + resolved.portNumber() : "") + "/" + resolved.databaseName();
+        if (isDerbyClient(resolved)) {
+            return "Derby at " + where;
+        }
+        return resolved.url().isEmpty() ? resolved.className() + " " + where : withoutCredentials(resolved.url());
+    }
+
+    /** A JDBC URL without the user and password some drivers take in it ({@code ;password=…}, {@code ?user=…&password=…}). */
+    private static String withoutCredentials(String url) {
+        return url.replaceAll("(?i)([;?&:](user|password)=)[^;&]*", "$1…");
     }
 
     /** What closing the pool must be followed by: an embedded Derby database is shut down, so that its files are released. */

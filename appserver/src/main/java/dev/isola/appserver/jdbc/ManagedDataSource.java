@@ -33,20 +33,27 @@ import java.util.logging.Logger;
 public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     private final String name;
+    /** The application that defined it; empty for the domain's own. */
+    private final String application;
+    /** What it connects to, without credentials (for the admin's {@link PoolFigures}). */
+    private final String database;
     /** The pool, open from the start or on first use; null for a datasource held elsewhere. */
     private final OpenedOnFirstUse<HikariDataSource> pool;
     private final LocalTransactionManager tm;
     private final Runnable afterClose;
     /** Why this isolate cannot open the database; null for a working pool. */
     private final String unavailable;
+    private volatile boolean closed;
 
-    ManagedDataSource(String name, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
-        this(name, OpenedOnFirstUse.alreadyOpen(pool), tm, afterClose, null);
+    ManagedDataSource(String name, String application, String database, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
+        this(name, application, database, OpenedOnFirstUse.alreadyOpen(pool), tm, afterClose, null);
     }
 
-    private ManagedDataSource(String name, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm, Runnable afterClose,
-                              String unavailable) {
+    private ManagedDataSource(String name, String application, String database, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm,
+                              Runnable afterClose, String unavailable) {
         this.name = name;
+        this.application = application;
+        this.database = database;
         this.pool = pool;
         this.tm = tm;
         this.afterClose = afterClose;
@@ -54,8 +61,8 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     }
 
     /** A datasource this isolate may not open: every {@code getConnection()} fails with {@code why} (SQLState 08001). */
-    static ManagedDataSource heldElsewhere(String name, String why) {
-        return new ManagedDataSource(name, null, null, () -> { }, why);
+    static ManagedDataSource heldElsewhere(String name, String application, String database, String why) {
+        return new ManagedDataSource(name, application, database, null, null, () -> { }, why);
     }
 
     /**
@@ -64,9 +71,9 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
      * (SQLState 08001) carrying the reason (a {@link DataSourceDefinitionException}'s message as it is), and the next
      * call tries again.
      */
-    static ManagedDataSource openedOnFirstUse(String name, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm,
-                                              Runnable afterClose) {
-        return new ManagedDataSource(name, pool, tm, afterClose, null);
+    static ManagedDataSource openedOnFirstUse(String name, String application, String database, OpenedOnFirstUse<HikariDataSource> pool,
+                                              LocalTransactionManager tm, Runnable afterClose) {
+        return new ManagedDataSource(name, application, database, pool, tm, afterClose, null);
     }
 
     /** Whether the pool is open (for a datasource opened on first use: whether it has been used). */
@@ -89,6 +96,59 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
 
     public String name() {
         return name;
+    }
+
+    /** The application that defined it ({@code @DataSourceDefinition}); empty for the domain's own. */
+    public String application() {
+        return application;
+    }
+
+    /** Whether it was closed (its application undeployed, or its server stopped). */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** The pool's figures now; a pool not open has none (zeros). */
+    public PoolFigures figures() {
+        if (pool == null) {
+            return new PoolFigures(name, application, database, PoolFigures.State.HELD_ELSEWHERE, 0, 0, 0, 0);
+        }
+        java.util.Optional<HikariDataSource> open = pool.ifOpen();
+        if (open.isEmpty()) {
+            return new PoolFigures(name, application, database, PoolFigures.State.NOT_OPENED_YET, 0, 0, 0, 0);
+        }
+        HikariDataSource hikari = open.get();
+        com.zaxxer.hikari.HikariPoolMXBean figures = hikari.getHikariPoolMXBean();
+        if (hikari.isClosed() || figures == null) {
+            return new PoolFigures(name, application, database, PoolFigures.State.CLOSED, 0, 0, 0, hikari.getMaximumPoolSize());
+        }
+        return new PoolFigures(name, application, database, PoolFigures.State.OPEN, figures.getActiveConnections(), figures.getIdleConnections(),
+                figures.getThreadsAwaitingConnection(), hikari.getMaximumPoolSize());
+    }
+
+    /**
+     * Connects to the database afresh, beside the pool (a connection of the vendor's datasource,
+     * not one of the pool's, so that the answer is about the database now and the pool's
+     * connections are not disturbed), checks the connection and closes it. A datasource opened
+     * on its first use is opened.
+     *
+     * @throws SQLException what the driver said, with its SQLState (08001 for one this isolate cannot open)
+     */
+    public PingResult ping() throws SQLException {
+        if (unavailable != null) {
+            throw new SQLException(unavailable, "08001");
+        }
+        boolean wasOpen = isOpen();
+        DataSource vendor = pool().getDataSource();
+        long started = System.nanoTime();
+        try (Connection connection = vendor.getConnection()) {
+            if (!connection.isValid(10)) {
+                throw new SQLException("datasource " + name + ": the database did not confirm the connection within 10 s", "08006");
+            }
+            java.sql.DatabaseMetaData about = connection.getMetaData();
+            return new PingResult(name, application, about.getDatabaseProductName() + " " + about.getDatabaseProductVersion(),
+                    java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), !wasOpen);
+        }
     }
 
     @Override
@@ -125,6 +185,7 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     /** Closes the pool (and, for embedded Derby, shuts the database down so its files are released); one never opened stays so. */
     @Override
     public void close() {
+        closed = true;
         if (pool == null) {
             return;
         }
