@@ -38,7 +38,8 @@ import java.util.concurrent.Callable;
                 DeployTool.RestartDomain.class, DeployTool.ListDomains.class, DeployTool.Status.class, DeployTool.Events.class,
                 JmsCommands.ListDestinations.class, JmsCommands.ListSubscriptions.class, JmsCommands.BrowseDestination.class,
                 JmsCommands.PurgeDestination.class, ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class, BackupDomain.class, RestoreDomain.class,
-                LogLevelCommands.ListLevels.class, LogLevelCommands.SetLevels.class,
+                LogLevelCommands.ListLevels.class, LogLevelCommands.SetLevels.class, DataSourceCommands.ListDataSources.class,
+                DataSourceCommands.PingDataSource.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
 

@@ -13,6 +13,8 @@ package dev.isola.deploytool;
  *      stopped domain, name or port taken, deployment error, ...)
  *   5  server error: the admin isolate failed to do what it was asked (HTTP 5xx)
  *   6  unreachable: no admin isolate answers at the URL (not started, wrong --url, timeout)
+ *   7  check failed: what deploy-tool was asked to check was found at fault (ping-datasource: the
+ *      database did not answer)
  * </pre>
  */
 public final class ExitCodes {
@@ -26,6 +28,7 @@ public final class ExitCodes {
     public static final int REJECTED = 4;
     public static final int SERVER_ERROR = 5;
     public static final int UNREACHABLE = 6;
+    public static final int CHECK_FAILED = 7;
 
     private ExitCodes() {
     }

@@ -3,6 +3,7 @@ package dev.isola.admin.metrics;
 import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.IsolateView;
 import dev.isola.admin.supervise.Supervisor;
+import dev.isola.domains.control.DataSourceStatus;
 import dev.isola.domains.control.MemberMetrics;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
@@ -92,6 +93,20 @@ public final class PrometheusMetrics {
                     counters.add("isola_jms_messages_enqueued", "Messages sent to the destination", labels, d.enqueued());
                     counters.add("isola_jms_messages_acknowledged", "Messages consumed from the destination", labels, d.acknowledged());
                     counters.add("isola_jms_messages_dead_lettered", "Messages moved to a dead-letter queue", labels, d.deadLettered());
+                }
+                for (DataSourceStatus d : member.getValue().dataSources()) {
+                    if (!DataSourceStatus.OPEN.equals(d.state())) {
+                        continue; // a pool not open has no figures: it is listed by the API, not measured
+                    }
+                    Labels labels = Labels.of("application", d.application(), "datasource", d.name(), "domain", domain.name(), "isolate",
+                            member.getKey());
+                    gauges.add("isola_datasource_connections", "Connections of a datasource's pool, lent to applications (active) or waiting in"
+                            + " the pool (idle)", labels.add("state", "active"), d.active());
+                    gauges.add("isola_datasource_connections", "Connections of a datasource's pool, lent to applications (active) or waiting in"
+                            + " the pool (idle)", labels.add("state", "idle"), d.idle());
+                    gauges.add("isola_datasource_connections_max", "The bound of a datasource's pool", labels, d.maxPoolSize());
+                    gauges.add("isola_datasource_threads_waiting", "Threads waiting for a connection of a datasource's pool (it is exhausted while"
+                            + " above 0)", labels, d.waiting());
                 }
                 for (MemberMetrics.WebModuleMetrics m : member.getValue().webModules()) {
                     Labels labels = Labels.of("application", m.application(), "context", m.contextPath().isEmpty() ? "/" : m.contextPath(),

@@ -32,6 +32,7 @@ public final class AdminApi {
         ApplicationsResource applications = new ApplicationsResource(supervisor, uploads);
         EventsResource events = new EventsResource(supervisor);
         JmsResource jms = new JmsResource(supervisor);
+        DataSourcesResource dataSources = new DataSourcesResource(supervisor);
         LogsResource logs = new LogsResource(supervisor);
         AdminPasswordResource password = new AdminPasswordResource(passwordChange);
         ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
@@ -72,6 +73,8 @@ public final class AdminApi {
                 new Route("GET", "/api/domains/{domain}/jms/{destination}/subscriptions", jms::subscriptions),
                 new Route("GET", "/api/domains/{domain}/jms/{destination}/subscriptions/{subscription}/messages", jms::subscriptionMessages),
                 new Route("DELETE", "/api/domains/{domain}/jms/{destination}/subscriptions/{subscription}/messages", jms::purgeSubscription),
+                new Route("GET", "/api/domains/{domain}/datasources", dataSources::list),
+                new Route("POST", "/api/domains/{domain}/datasources/ping", dataSources::ping),
                 new Route("GET", "/api/domains/{domain}/logs", logs::tail),
                 new Route("GET", "/api/events", events::all));
     }

@@ -90,6 +90,7 @@ public final class DomainRuntime {
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private final Deployments deployments;
     private final JmsQueues jmsQueues;
+    private final DataSources dataSources;
     private final JmsSubscriptions jmsSubscriptions;
     private final PurgedMessages purgedMessages = new PurgedMessages();
     private volatile State state = State.STOPPED;
@@ -104,6 +105,7 @@ public final class DomainRuntime {
         this.journal = new EventJournal(directory.eventsFile(), context.retention().eventJournalBytes());
         this.deployments = new Deployments(this);
         this.jmsQueues = new JmsQueues(this);
+        this.dataSources = new DataSources(this);
         this.jmsSubscriptions = new JmsSubscriptions(this);
     }
 
@@ -133,6 +135,11 @@ public final class DomainRuntime {
 
     public JmsQueues jmsQueues() {
         return jmsQueues;
+    }
+
+    /** Pings of the domain's datasources. */
+    public DataSources dataSources() {
+        return dataSources;
     }
 
     public JmsSubscriptions jmsSubscriptions() {

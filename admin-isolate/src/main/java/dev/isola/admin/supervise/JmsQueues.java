@@ -59,7 +59,7 @@ public final class JmsQueues {
     public Listing list(String queue, int max) {
         String what = "browse JMS queue " + queue + " of";
         MemberRuntime host = domain.jmsHost(what);
-        JmsQueueContents contents = JmsHostCall.call(domain, host, "browse JMS queues", LIST_TIMEOUT,
+        JmsQueueContents contents = IsolateCall.call(domain, host, "browse JMS queues", LIST_TIMEOUT,
                 () -> host.control().control().jmsQueue(queue, max));
         return new Listing(host.member().isolateName(domain.name()), contents);
     }
@@ -74,7 +74,7 @@ public final class JmsQueues {
     public Purge purge(String queue) {
         String what = "purge JMS queue " + queue + " of";
         MemberRuntime host = domain.jmsHost(what);
-        int removed = JmsHostCall.call(domain, host, "purge JMS queues", PURGE_TIMEOUT, () -> host.control().control().purgeJmsQueue(queue));
+        int removed = IsolateCall.call(domain, host, "purge JMS queues", PURGE_TIMEOUT, () -> host.control().control().purgeJmsQueue(queue));
         String isolate = host.member().isolateName(domain.name());
         domain.purgedMessages().add(PurgedMessages.Source.queue(queue), removed);
         domain.record(isolate, host.isolate().pid(), DomainEvent.Kind.JMS_PURGED, "purged " + removed + " message(s) from queue " + queue);

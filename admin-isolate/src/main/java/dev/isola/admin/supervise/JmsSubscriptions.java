@@ -45,7 +45,7 @@ public final class JmsSubscriptions {
      */
     public Listing list(String topic) {
         MemberRuntime host = domain.jmsHost("list the durable subscriptions of JMS topic " + topic + " of");
-        List<JmsSubscription> subscriptions = JmsHostCall.call(domain, host, "list durable subscriptions", JmsQueues.LIST_TIMEOUT,
+        List<JmsSubscription> subscriptions = IsolateCall.call(domain, host, "list durable subscriptions", JmsQueues.LIST_TIMEOUT,
                 () -> host.control().control().jmsSubscriptions(topic));
         return new Listing(host.member().isolateName(domain.name()), subscriptions);
     }
@@ -59,7 +59,7 @@ public final class JmsSubscriptions {
      */
     public JmsQueues.Listing browse(String topic, String subscription, int max) {
         MemberRuntime host = domain.jmsHost("browse durable subscription " + subscription + " of JMS topic " + topic + " of");
-        JmsQueueContents contents = JmsHostCall.call(domain, host, "browse durable subscriptions", JmsQueues.LIST_TIMEOUT,
+        JmsQueueContents contents = IsolateCall.call(domain, host, "browse durable subscriptions", JmsQueues.LIST_TIMEOUT,
                 () -> host.control().control().jmsSubscription(topic, subscription, max));
         return new JmsQueues.Listing(host.member().isolateName(domain.name()), contents);
     }
@@ -74,7 +74,7 @@ public final class JmsSubscriptions {
      */
     public JmsQueues.Purge purge(String topic, String subscription) {
         MemberRuntime host = domain.jmsHost("purge durable subscription " + subscription + " of JMS topic " + topic + " of");
-        int removed = JmsHostCall.call(domain, host, "purge durable subscriptions", JmsQueues.PURGE_TIMEOUT,
+        int removed = IsolateCall.call(domain, host, "purge durable subscriptions", JmsQueues.PURGE_TIMEOUT,
                 () -> host.control().control().purgeJmsSubscription(topic, subscription));
         String isolate = host.member().isolateName(domain.name());
         domain.purgedMessages().add(PurgedMessages.Source.subscription(topic, subscription), removed);

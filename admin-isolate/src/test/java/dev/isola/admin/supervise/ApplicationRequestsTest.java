@@ -51,7 +51,7 @@ class ApplicationRequestsTest {
     }
 
     private static MemberMetrics metrics(MemberMetrics.WebModuleMetrics... modules) {
-        return new MemberMetrics(Instant.now(), 1, List.of(), List.of(modules));
+        return new MemberMetrics(Instant.now(), 1, List.of(), List.of(modules), List.of());
     }
 
     private static MemberMetrics.WebModuleMetrics module(String application, String module, List<Long> byStatusClass, double seconds, long active) {

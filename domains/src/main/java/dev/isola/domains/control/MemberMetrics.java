@@ -12,9 +12,10 @@ import java.util.List;
  * @param applications    applications deployed
  * @param jmsDestinations every JMS destination of the isolate's JMS sub-server (none without one)
  * @param webModules      the requests of every web module of the isolate's web sub-server (none without one)
+ * @param dataSources     every datasource of the isolate with its pool's figures
  */
-public record MemberMetrics(Instant at, int applications, List<DestinationMetrics> jmsDestinations, List<WebModuleMetrics> webModules)
-        implements Serializable {
+public record MemberMetrics(Instant at, int applications, List<DestinationMetrics> jmsDestinations, List<WebModuleMetrics> webModules,
+                            List<DataSourceStatus> dataSources) implements Serializable {
 
     /**
      * One JMS destination.
@@ -64,5 +65,6 @@ public record MemberMetrics(Instant at, int applications, List<DestinationMetric
         // An isolate of an earlier build, adopted after an upgrade, sends figures without web modules: Java serialization
         // then gives this component null, and its figures should still be read.
         webModules = webModules == null ? List.of() : List.copyOf(webModules);
+        dataSources = dataSources == null ? List.of() : List.copyOf(dataSources);
     }
 }

@@ -3,6 +3,7 @@ package dev.isola.domains.isolate;
 import dev.isola.appserver.Deployment;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.jdbc.PingResult;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.broker.NoSuchQueueException;
 import dev.isola.appserver.jms.broker.NoSuchSubscriptionException;
@@ -19,11 +20,14 @@ import dev.isola.domains.config.LogLevels;
 import dev.isola.domains.config.Member;
 import dev.isola.domains.control.ApplicationStatus;
 import dev.isola.domains.control.ControlException;
+import dev.isola.domains.control.DataSourcePing;
+import dev.isola.domains.control.DataSourceStatus;
 import dev.isola.domains.control.DomainControl;
 import dev.isola.domains.control.JmsQueueContents;
 import dev.isola.domains.control.JmsSubscription;
 import dev.isola.domains.control.MemberMetrics;
 import dev.isola.domains.control.MemberStatus;
+import dev.isola.domains.control.UnknownDataSourceException;
 import dev.isola.domains.logging.ProcessLogging;
 import dev.isola.mvm.invoke.InvocationServer;
 import dev.isola.mvm.invoke.LinkPair;
@@ -34,6 +38,7 @@ import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.codec.Serializers;
 
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -211,7 +216,7 @@ final class ControlListener implements DomainControl {
     public MemberMetrics metrics() {
         MemberServer current = server;
         if (current == null) {
-            return new MemberMetrics(Instant.now(), 0, List.of(), List.of());
+            return new MemberMetrics(Instant.now(), 0, List.of(), List.of(), List.of());
         }
         List<MemberMetrics.DestinationMetrics> destinations = new ArrayList<>();
         for (DestinationStats s : current.jmsDestinations()) {
@@ -223,7 +228,35 @@ final class ControlListener implements DomainControl {
             webModules.add(new MemberMetrics.WebModuleMetrics(m.application(), m.module(), m.contextPath(), m.requests().byStatusClass(),
                     RequestStatistics.BUCKET_BOUNDS, m.requests().byDuration(), m.requests().durationSeconds(), m.requests().active()));
         }
-        return new MemberMetrics(Instant.now(), current.deployments().size(), destinations, webModules);
+        return new MemberMetrics(Instant.now(), current.deployments().size(), destinations, webModules, dataSourcesOf(current));
+    }
+
+    @Override
+    public List<DataSourceStatus> dataSources() {
+        MemberServer current = server;
+        return current == null ? List.of() : dataSourcesOf(current);
+    }
+
+    private static List<DataSourceStatus> dataSourcesOf(MemberServer current) {
+        return current.dataSources().stream().map(f -> new DataSourceStatus(f.name(), f.application(), f.database(),
+                f.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), f.active(), f.idle(), f.waiting(), f.maxPoolSize())).toList();
+    }
+
+    @Override
+    public DataSourcePing pingDataSource(String name, String application) throws ControlException {
+        MemberServer current = requireReady("ping datasource " + name);
+        try {
+            PingResult answered = current.pingDataSource(name, application);
+            return new DataSourcePing(answered.name(), answered.application(), true, answered.product(), answered.millis(), answered.openedPool(),
+                    "", "");
+        } catch (IllegalArgumentException e) {
+            throw new UnknownDataSourceException(e.getMessage());
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "datasource " + name + " did not answer the admin's ping: " + e.getMessage()
+                    + " (SQLState " + e.getSQLState() + ")");
+            return new DataSourcePing(name, application == null ? "" : application, false, "", 0, false,
+                    e.getSQLState() == null ? "" : e.getSQLState(), e.getMessage());
+        }
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.isola.appserver.ServerConfig;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.appserver.SubServers;
 import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.jdbc.PingResult;
+import dev.isola.appserver.jdbc.PoolFigures;
 import dev.isola.appserver.jms.broker.DestinationStats;
 import dev.isola.appserver.jms.broker.MessageAdministration;
 import dev.isola.appserver.jms.config.DestinationConfig;
@@ -22,6 +24,7 @@ import dev.isola.mvm.invoke.LinkPair;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 
 /**
@@ -94,6 +97,14 @@ final class MemberServer implements AutoCloseable {
 
     void undeploy(String name) {
         server.undeploy(name);
+    }
+
+    List<PoolFigures> dataSources() {
+        return server.dataSources();
+    }
+
+    PingResult pingDataSource(String name, String application) throws SQLException {
+        return server.pingDataSource(name, application);
     }
 
     List<Deployment> deployments() {

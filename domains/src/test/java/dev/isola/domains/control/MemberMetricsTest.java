@@ -37,7 +37,7 @@ class MemberMetricsTest {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(old))) {
             read = in.readObject();
         }
-        assertEquals(new MemberMetrics(Instant.EPOCH, 2, List.of(orders), List.of()), read);
+        assertEquals(new MemberMetrics(Instant.EPOCH, 2, List.of(orders), List.of(), List.of()), read);
         assertTrue(((MemberMetrics) read).webModules().isEmpty());
     }
 

@@ -3,6 +3,7 @@ package dev.isola.admin.supervise;
 import dev.isola.domains.control.ControlException;
 import dev.isola.domains.control.NotAQueueException;
 import dev.isola.domains.control.NotATopicException;
+import dev.isola.domains.control.UnknownDataSourceException;
 import dev.isola.domains.control.UnknownSubscriptionException;
 import dev.isola.mvm.invoke.Invoker;
 
@@ -10,15 +11,15 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * A control call to the isolate that hosts a domain's JMS sub-server, for {@link JmsQueues} and
- * {@link JmsSubscriptions}, with its refusals turned into the API's kinds: a name that is not
- * there NOT_FOUND, a queue named where a topic is needed or the other way round INVALID, any other
- * refusal CONFLICT, and a call that failed FAILED (or CONFLICT when the isolate's build lacks the
- * operation).
+ * A control call to one isolate of a domain, for {@link JmsQueues}, {@link JmsSubscriptions} and
+ * {@link DataSources}, with its refusals turned into the API's kinds: a name that is not there
+ * (a queue, topic, subscription or datasource) NOT_FOUND, a queue named where a topic is needed
+ * or the other way round INVALID, any other refusal CONFLICT, and a call that failed FAILED (or
+ * CONFLICT when the isolate's build lacks the operation).
  */
-final class JmsHostCall {
+final class IsolateCall {
 
-    private JmsHostCall() {
+    private IsolateCall() {
     }
 
     /**
@@ -35,7 +36,7 @@ final class JmsHostCall {
         } catch (NotATopicException e) {
             throw new DomainOperationException(e.queue() ? DomainOperationException.Kind.INVALID : DomainOperationException.Kind.NOT_FOUND,
                     e.getMessage());
-        } catch (UnknownSubscriptionException e) {
+        } catch (UnknownSubscriptionException | UnknownDataSourceException e) {
             throw new DomainOperationException(DomainOperationException.Kind.NOT_FOUND, e.getMessage());
         } catch (ControlException e) {
             throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, e.getMessage());

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * way it fails against such an isolate, and the API answers that the domain needs a restart, not
  * with the remote stack trace.
  */
-class JmsHostCallTest {
+class IsolateCallTest {
 
     /** The control interface as a build before the queue operations served it (a part of it is enough). */
     public interface EarlierDomainControl {
@@ -44,7 +44,7 @@ class JmsHostCallTest {
         Isolate me = Isolate.current();
         Link requests = Link.newLink(me, me);
         Link replies = Link.newLink(me, me);
-        EarlierDomainControl listener = () -> new MemberMetrics(Instant.EPOCH, 0, List.of(), List.of());
+        EarlierDomainControl listener = () -> new MemberMetrics(Instant.EPOCH, 0, List.of(), List.of(), List.of());
         earlier = InvocationServer.start(new LinkPair(replies, requests),
                 new Targets().register(DomainControl.TARGET, EarlierDomainControl.class, listener), Serializers.JAVA);
         admin = ControlClient.open(new LinkPair(requests, replies));
@@ -61,18 +61,18 @@ class JmsHostCallTest {
         RemoteInvocationException lacking = assertThrows(RemoteInvocationException.class, () -> admin.control().jmsQueue("orders", 10));
         assertTrue(MemberRuntime.lacksControlMethod(lacking), lacking.toString());
 
-        DomainOperationException answer = JmsHostCall.failed("shop", "shop", "browse JMS queues", lacking);
+        DomainOperationException answer = IsolateCall.failed("shop", "shop", "browse JMS queues", lacking);
         assertEquals(DomainOperationException.Kind.CONFLICT, answer.kind());
         assertEquals("isolate shop of domain shop runs an earlier build of the image, which cannot browse JMS queues;"
                 + " restart the domain to use it: deploy-tool restart-domain shop", answer.getMessage());
         RemoteInvocationException purge = assertThrows(RemoteInvocationException.class, () -> admin.control().purgeJmsQueue("orders"));
-        assertEquals(DomainOperationException.Kind.CONFLICT, JmsHostCall.failed("crm", "crm-jms", "purge JMS queues", purge).kind());
+        assertEquals(DomainOperationException.Kind.CONFLICT, IsolateCall.failed("crm", "crm-jms", "purge JMS queues", purge).kind());
         for (Executable call : List.<Executable>of(() -> admin.control().jmsSubscriptions("prices"),
                 () -> admin.control().jmsSubscription("prices", "app:audit", 10), () -> admin.control().purgeJmsSubscription("prices", "app:audit"))) {
             RemoteInvocationException subscriptions = assertThrows(RemoteInvocationException.class, call);
             assertEquals("isolate shop of domain shop runs an earlier build of the image, which cannot purge durable subscriptions; restart the"
                     + " domain to use it: deploy-tool restart-domain shop",
-                    JmsHostCall.failed("shop", "shop", "purge durable subscriptions", subscriptions).getMessage());
+                    IsolateCall.failed("shop", "shop", "purge durable subscriptions", subscriptions).getMessage());
         }
     }
 
@@ -82,7 +82,7 @@ class JmsHostCallTest {
         admin.close();
         RemoteInvocationException gone = assertThrows(RemoteInvocationException.class, () -> admin.control().jmsQueue("orders", 10));
         assertFalse(MemberRuntime.lacksControlMethod(gone));
-        DomainOperationException answer = JmsHostCall.failed("shop", "shop", "browse JMS queues", gone);
+        DomainOperationException answer = IsolateCall.failed("shop", "shop", "browse JMS queues", gone);
         assertEquals(DomainOperationException.Kind.FAILED, answer.kind());
         assertTrue(answer.getMessage().startsWith("isolate shop of domain shop could not browse JMS queues: "), answer.getMessage());
         assertFalse(MemberRuntime.lacksControlMethod(new RemoteInvocationException("call failed", new IllegalArgumentException("bad max"))));
