@@ -37,6 +37,7 @@ public final class AdminApi {
         AdminPasswordResource password = new AdminPasswordResource(passwordChange);
         ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
         LogLevelsResource logLevels = new LogLevelsResource(supervisor);
+        UsersResource users = new UsersResource(supervisor);
         BackupResource backups = new BackupResource(supervisor, uploads, settings.maxExpandedSize().bytes());
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
@@ -66,6 +67,11 @@ public final class AdminApi {
                 new Route("PUT", "/api/domains/{domain}/applications/{application}", applications::replace),
                 new Route("DELETE", "/api/domains/{domain}/applications/{application}", applications::undeploy),
                 new Route("POST", "/api/domains/{domain}/applications/{application}/redeploy", applications::redeploy),
+                new Route("GET", "/api/domains/{domain}/users", users::list),
+                new Route("POST", "/api/domains/{domain}/users", users::create),
+                new Route("GET", "/api/domains/{domain}/users/{user}", users::get),
+                new Route("PUT", "/api/domains/{domain}/users/{user}", users::update),
+                new Route("DELETE", "/api/domains/{domain}/users/{user}", users::delete),
                 new Route("GET", "/api/domains/{domain}/events", events::ofDomain),
                 new Route("GET", "/api/domains/{domain}/jms", jms::destinations),
                 new Route("GET", "/api/domains/{domain}/jms/{destination}/messages", jms::messages),

@@ -1,13 +1,10 @@
 package dev.isola.admin.rest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.auth.PasswordChangeException;
-import dev.isola.domains.JsonFiles;
 
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * {@code PUT /api/admin/password}: changes the admin password ({@link PasswordChange}). The body
@@ -35,7 +32,7 @@ final class AdminPasswordResource {
     }
 
     ApiResponse change(ApiRequest request) throws IOException {
-        JsonNode body = body(request);
+        JsonNode body = JsonBody.object(request, MAX_BODY, EXAMPLE);
         char[] current = field(body, "currentPassword");
         char[] next = field(body, "newPassword");
         PasswordChange.Done done;
@@ -56,25 +53,6 @@ final class AdminPasswordResource {
         done.warning().ifPresent(warning -> LOG.log(System.Logger.Level.WARNING, warning));
         return ApiResponse.ok(new Changed("the admin password is changed; console sessions have ended",
                 done.copyUpdated().map(Object::toString).orElse(null), done.warning().orElse(null)));
-    }
-
-    private static JsonNode body(ApiRequest request) throws IOException {
-        byte[] bytes;
-        try (InputStream in = request.http().getInputStream()) {
-            bytes = in.readNBytes(MAX_BODY + 1);
-        }
-        if (bytes.length > MAX_BODY) {
-            throw new ApiException(413, "the body is at most " + MAX_BODY + " bytes: " + EXAMPLE);
-        }
-        try {
-            JsonNode body = JsonFiles.MAPPER.readTree(bytes);
-            if (body == null || !body.isObject()) {
-                throw new ApiException(400, "the body must be a JSON object: " + EXAMPLE);
-            }
-            return body;
-        } catch (JsonProcessingException e) {
-            throw new ApiException(400, "the body is not valid JSON (" + e.getOriginalMessage() + "): " + EXAMPLE);
-        }
     }
 
     private static char[] field(JsonNode body, String name) {

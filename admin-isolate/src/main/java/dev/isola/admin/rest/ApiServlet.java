@@ -22,7 +22,7 @@ import java.util.Optional;
 /**
  * Dispatches every request under {@code /api} to its {@link Route}, writes the answer as JSON,
  * and turns every refusal into a JSON error with a status that says what kind it is: 400 bad
- * input, 404 unknown domain, application, JMS queue, topic or durable subscription, 409 not possible in the present state, 413 too
+ * input, 404 unknown domain, application, JMS queue, topic, durable subscription or user, 409 not possible in the present state, 413 too
  * large, 422 refused by the deployer, 500 a failure of the server (logged with its stack trace;
  * the others are logged as one line).
  */

@@ -92,6 +92,7 @@ public final class DomainRuntime {
     private final JmsQueues jmsQueues;
     private final DataSources dataSources;
     private final JmsSubscriptions jmsSubscriptions;
+    private final RealmUsers users;
     private final PurgedMessages purgedMessages = new PurgedMessages();
     private volatile State state = State.STOPPED;
     private volatile String problem = "";
@@ -107,6 +108,7 @@ public final class DomainRuntime {
         this.jmsQueues = new JmsQueues(this);
         this.dataSources = new DataSources(this);
         this.jmsSubscriptions = new JmsSubscriptions(this);
+        this.users = new RealmUsers(this);
     }
 
     public String name() {
@@ -144,6 +146,11 @@ public final class DomainRuntime {
 
     public JmsSubscriptions jmsSubscriptions() {
         return jmsSubscriptions;
+    }
+
+    /** The users of the domain's applications (its file realm), managed whether the domain runs or not. */
+    public RealmUsers users() {
+        return users;
     }
 
     /** The messages purged from the domain's queues and durable subscriptions since the admin isolate started. */

@@ -193,7 +193,13 @@ public final class Supervisor implements AutoCloseable {
                         .map(a -> a.name()).toList()) + "); stop it first (deploy-tool stop-domain " + name + ") or delete with --force");
             }
             runtime.stop();
-            root.delete(name);
+            // Its users' file goes with the directory; no change of it may make the directory again meanwhile.
+            runtime.users().lock().lock();
+            try {
+                root.delete(name);
+            } finally {
+                runtime.users().lock().unlock();
+            }
             domains.remove(name);
             LOG.log(System.Logger.Level.INFO, "[" + name + "] domain deleted" + (force && applications > 0 ? " with its applications (forced)" : ""));
         } finally {

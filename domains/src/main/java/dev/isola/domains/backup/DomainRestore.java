@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -48,7 +49,22 @@ public final class DomainRestore {
     public record Unpacked(DomainConfig config, JsonNode manifest) {
     }
 
+    /**
+     * What is restored readable by its owner only: {@code config/} holds the password hashes of the
+     * domain's users ({@code keyfile}) and key stores, which the server writes that way; a zip keeps
+     * no permissions, so a restore would otherwise leave them to the umask.
+     */
+    private static final String CONFIG_DIRECTORY = "config/";
+
     private DomainRestore() {
+    }
+
+    private static void ownerOnly(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its defaults apply
+        }
     }
 
     /**
@@ -93,6 +109,9 @@ public final class DomainRestore {
                 }
                 if (entry.getLastModifiedTime() != null) {
                     Files.setLastModifiedTime(target, entry.getLastModifiedTime());
+                }
+                if (name.startsWith(CONFIG_DIRECTORY)) {
+                    ownerOnly(target);
                 }
             }
         } catch (ZipException e) {

@@ -46,7 +46,13 @@ public record DomainEvent(Instant at, String domain, String isolate, long pid, K
         /** A backup of the stopped domain was taken; the message says how much it holds. */
         BACKED_UP,
         /** The domain was made from a backup; the message says of which domain, taken when. */
-        RESTORED
+        RESTORED,
+        /** A user of the domain's applications was added to its file realm; the message names the user and the groups, never the password. */
+        USER_CREATED,
+        /** A user's password or groups were changed; the message says which, never the password. */
+        USER_UPDATED,
+        /** A user was removed from the domain's file realm. */
+        USER_DELETED
     }
 
     public DomainEvent {

@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -50,6 +51,7 @@ class DomainBackupTest {
         write(shop.data().resolve("orders/seg0/c10.dat"), "rows");
         write(shop.data().resolve("jms/store.log"), "messages");
         write(shop.config().resolve("https.p12"), "key store");
+        write(shop.keyfile(), "shop's users");
         write(shop.stateFile(), "{\"running\": true}");
         write(shop.logFile("shop"), "a log line");
         write(shop.autodeploy().resolve("other.war"), "dropped");
@@ -109,6 +111,7 @@ class DomainBackupTest {
 
         assertEquals(BackupContents.MANIFEST, entries.getFirst());
         assertEquals(List.of("applications/petstore.ear", "config/applications.json", "config/domain.json", "config/https.p12",
+                "config/keyfile",
                 "data/jms/store.log", "data/orders/seg0/c10.dat"), entries.subList(1, entries.size()).stream().sorted().toList());
     }
 
@@ -127,6 +130,10 @@ class DomainBackupTest {
         assertArrayEquals(Files.readAllBytes(shop.archives().resolve("petstore.ear")), Files.readAllBytes(copy.archives().resolve("petstore.ear")));
         assertEquals("rows", Files.readString(copy.data().resolve("orders/seg0/c10.dat")));
         assertEquals("key store", Files.readString(copy.config().resolve("https.p12")));
+        assertEquals("shop's users", Files.readString(copy.keyfile()));
+        for (Path secret : List.of(copy.keyfile(), copy.config().resolve("https.p12"))) {
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)), secret + ": a zip keeps no permissions");
+        }
         assertEquals(new ApplicationRegistry(shop).list(), new ApplicationRegistry(copy).list());
         assertFalse(copy.keepRunning(), "restored, not started");
         assertTrue(Files.isDirectory(copy.logs()) && Files.isDirectory(copy.autodeploy()), "the layout is complete");
