@@ -56,12 +56,6 @@ final class ChangeAdminPassword implements Callable<Integer> {
         }
         Terminal terminal = tool.terminal().orElseThrow(
                 () -> new ToolException(ExitCodes.USAGE, "give the new password with --new-password-file FILE (no terminal to ask at)"));
-        char[] first = terminal.readPassword("New admin password: ");
-        char[] second = terminal.readPassword("The same again: ");
-        if (first == null || second == null || !Arrays.equals(first, second)) {
-            throw new ToolException(ExitCodes.USAGE, "the two passwords typed differ; nothing was changed");
-        }
-        Arrays.fill(second, '\0');
-        return first;
+        return terminal.readNewPassword("New admin password: ");
     }
 }

@@ -40,6 +40,7 @@ import java.util.concurrent.Callable;
                 JmsCommands.PurgeDestination.class, ShowLogs.class, ThreadDump.class, ChangeAdminPassword.class, BackupDomain.class, RestoreDomain.class,
                 LogLevelCommands.ListLevels.class, LogLevelCommands.SetLevels.class, DataSourceCommands.ListDataSources.class,
                 DataSourceCommands.PingDataSource.class,
+                UserCommands.ListUsers.class, UserCommands.CreateUser.class, UserCommands.UpdateUser.class, UserCommands.DeleteUser.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
 

@@ -1,6 +1,7 @@
 package dev.isola.deploytool;
 
 import java.io.Console;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,27 @@ public interface Terminal {
 
     /** Shows {@code prompt} and returns what is typed without echoing it, or null if the input ended. */
     char[] readPassword(String prompt);
+
+    /**
+     * Asks for a new password twice, without echo, so that a typing slip does not set a password
+     * no one knows.
+     *
+     * @throws ToolException USAGE if the two differ or the input ended; nothing is sent then
+     */
+    default char[] readNewPassword(String prompt) {
+        char[] first = readPassword(prompt);
+        char[] second = readPassword("The same again: ");
+        try {
+            if (first == null || second == null || !Arrays.equals(first, second)) {
+                throw new ToolException(ExitCodes.USAGE, "the two passwords typed differ; nothing was changed");
+            }
+            return first;
+        } finally {
+            if (second != null) {
+                Arrays.fill(second, '\0');
+            }
+        }
+    }
 
     /** The JVM's console if standard input and output are a terminal (on JDK 25, {@link System#console()} is null otherwise). */
     static Optional<Terminal> system() {
