@@ -17,10 +17,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The console's pages: the dashboard ({@code /console/}), a domain ({@code /console/domains/NAME})
- * and its JMS destinations ({@code /console/domains/NAME/jms}). Each is rendered from the
- * supervisor's views, the ones the REST API answers with; the script then refreshes the live
- * parts from the API's JSON and sends the buttons' and forms' actions to the API.
+ * The console's pages: the dashboard ({@code /console/}), a domain ({@code /console/domains/NAME},
+ * with its {@link UsersSection}) and its JMS destinations ({@code /console/domains/NAME/jms}).
+ * Each is rendered from the supervisor's views, the ones the REST API answers with; the script
+ * then refreshes the live parts from the API's JSON and sends the buttons' and forms' actions to
+ * the API.
  */
 final class PagesServlet extends HttpServlet {
 
@@ -174,6 +175,7 @@ final class PagesServlet extends HttpServlet {
                 </form>
                 <p class="result" id="deploy-result" role="status"></p>
                 </section>
+                {}
                 <section>
                 <h2>Configuration</h2>
                 <p class="pending" id="configuration-pending"{}>A changed configuration waits for the domain's next start: restart it to apply the change.</p>
@@ -203,7 +205,7 @@ final class PagesServlet extends HttpServlet {
                 d.url().isEmpty() ? Html.raw("") : Html.t("· <a href=\"{}\">{}</a>", d.url(), d.url()),
                 d.httpsUrl().isEmpty() ? Html.raw("") : Html.t(" · <a href=\"{}\">{}</a>", d.httpsUrl(), d.httpsUrl()),
                 Html.path(d.name()), d.problem() == null || d.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
-                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications),
+                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications), UsersSection.of(runtime),
                 d.configurationPending() ? Html.raw("") : Html.raw(" hidden"), configuration.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
                 configuration.problem(), configuration.text());
     }

@@ -3,6 +3,9 @@ package dev.isola.admin.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.it.sender.SendServlet;
 import dev.isola.admin.it.sender.SubscribeServlet;
+import dev.isola.appserver.security.Keyfile;
+import dev.isola.appserver.security.PasswordHash;
+import dev.isola.appserver.security.RealmUser;
 import dev.isola.domains.testapp.TestEars;
 import dev.isola.mvm.isolate.IsolateRecord;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -54,7 +57,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * isolates and footprint chart, deployment through the page in both modes, refused uploads
  * showing the API's message escaped, a restart (of the combined domain: every action goes to the
  * same API operation whatever the mode, and a separated domain takes three isolates' time) and its
- * events, the JMS destinations and a queue's and a durable subscription's purge, the CSRF
+ * events, the JMS destinations and a queue's and a durable subscription's purge, a domain's users
+ * added, changed and deleted, the CSRF
  * token required on every post (with an HTTP client holding a real session), and logout. Every
  * page is saved as a screenshot in {@code target/screenshots/}.
  */
@@ -463,6 +467,60 @@ class ConsoleBrowserIT {
         awaitText("#action-result.ok", "domain shop: 1 change, taken by its running isolates at once");
         assertFalse(chromium.find("#configuration-pending").isDisplayed(), "log levels do not wait for a restart");
         assertEquals("FINE", admin.json("/api/domains/shop/log-levels").path("levels").path("dev.isola.appserver.deploy").asText());
+    }
+
+    @Test
+    @Order(9)
+    void usersAreAddedChangedAndDeletedOnTheDomainsPage() throws Exception {
+        Path keyfile = admin.domainsRoot().resolve("shop/config/keyfile");
+        chromium.open(console("/domains/shop"));
+        assertEquals("No users yet: add one below.", text("#users tbody td"));
+
+        fillIn("#add-user", "bad name", "alice-secret", "");
+        chromium.find("#add-user button[type=submit]").click();
+        awaitText("#users-result.error", "User bad name not added (400): a user name is 1 to 64 letters, digits and . _ @ -");
+
+        fillIn("#add-user", "alice", "alice-secret", "customers, staff");
+        chromium.find("#add-user button[type=submit]").click();
+        awaitText("#users-result.ok", "User alice added, groups: customers, staff.");
+        assertEquals("customers, staff", text("#users tr[data-user=alice] td:nth-child(2)"));
+        assertTrue(PasswordHash.matches(Keyfile.read(keyfile).user("alice").orElseThrow().passwordHash(), "alice-secret".toCharArray()));
+        chromium.screenshot("domain-users");
+
+        chromium.find("#users button[data-change-user=alice]").click();
+        assertEquals("Change user alice", text("#update-user-box h3"));
+        assertEquals("customers, staff", chromium.find("#update-user input[name=groups]").getDomProperty("value"), "the present groups to edit");
+        fillIn("#update-user", null, "alice-new-secret", "customers");
+        chromium.find("#update-user button[type=submit]").click();
+        awaitText("#users-result.ok", "User alice changed: password changed, groups: customers.");
+        assertEquals("customers", text("#users tr[data-user=alice] td:nth-child(2)"));
+        RealmUser changed = Keyfile.read(keyfile).user("alice").orElseThrow();
+        assertTrue(PasswordHash.matches(changed.passwordHash(), "alice-new-secret".toCharArray()), "the new password's hash in the file");
+        assertEquals(List.of("customers"), changed.groups());
+
+        chromium.find("#users button[data-delete-user=alice]").click();
+        Alert question = chromium.until("the question before the deletion", ExpectedConditions.alertIsPresent());
+        assertEquals("Delete user alice of domain shop? The user can no longer sign in to the domain's applications.", question.getText());
+        question.dismiss();
+        assertEquals("alice", admin.json("/api/domains/shop/users").path(0).path("name").asText(), "dismissed: still there");
+        chromium.find("#users button[data-delete-user=alice]").click();
+        chromium.until("the question before the deletion", ExpectedConditions.alertIsPresent()).accept();
+        awaitText("#users-result.ok", "User alice deleted.");
+        assertEquals("No users yet: add one below.", text("#users tbody td"));
+        assertTrue(Keyfile.read(keyfile).users().isEmpty());
+        assertTrue(eventKinds("shop").containsAll(List.of("USER_CREATED", "USER_UPDATED", "USER_DELETED")), eventKinds("shop").toString());
+    }
+
+    /** Types into a user form's fields, replacing what they held; a null value leaves its field alone. */
+    private static void fillIn(String form, String name, String password, String groups) {
+        String[][] fields = {{"name", name}, {"password", password}, {"groups", groups}};
+        for (String[] field : fields) {
+            if (field[1] != null) {
+                WebElement input = chromium.find(form + " input[name=" + field[0] + "]");
+                input.clear();
+                input.sendKeys(field[1]);
+            }
+        }
     }
 
     /** Puts {@code text} into the configuration's textarea (typing a few kilobytes key by key would take the browser long). */

@@ -59,18 +59,19 @@
     target.textContent = text;
   }
 
-  /** A message that survives a reload: shown in #action-result on the next page load. */
-  function flashAndReload(kind, text) {
-    sessionStorage.setItem('isola.flash', JSON.stringify({ kind, text }));
+  /** A message that survives a reload: shown in #action-result (or the result element named) on the next page load. */
+  function flashAndReload(kind, text, where = 'action-result') {
+    sessionStorage.setItem('isola.flash', JSON.stringify({ kind, text, where }));
     location.reload();
   }
 
   function showFlash() {
     const saved = sessionStorage.getItem('isola.flash');
-    const target = document.getElementById('action-result');
-    if (saved && target) {
+    if (!saved) return;
+    const { kind, text, where } = JSON.parse(saved);
+    const target = document.getElementById(where || 'action-result');
+    if (target) {
       sessionStorage.removeItem('isola.flash');
-      const { kind, text } = JSON.parse(saved);
       show(target, kind, text);
     }
   }
@@ -381,6 +382,80 @@
     });
   }
 
+  // The users of the domain's applications, as the page lists them: each change goes to the API,
+  // and the page reloads with its answer shown under the table.
+  function wireUsers() {
+    const table = document.getElementById('users');
+    if (!table) return;
+    const result = document.getElementById('users-result');
+    const base = `/api/domains/${encodeURIComponent(domain)}/users`;
+    const groupsOf = text => text.split(',').map(g => g.trim()).filter(g => g);
+    const groupsText = user => user.groups.length ? user.groups.join(', ') : '(none)';
+    const input = (form, name) => form.querySelector(`input[name=${name}]`);
+
+    const add = document.getElementById('add-user');
+    add.addEventListener('submit', async event => {
+      event.preventDefault();
+      const name = input(add, 'name').value.trim();
+      const button = add.querySelector('button');
+      button.disabled = true;
+      show(result, 'busy', `Adding user ${name}…`);
+      try {
+        const user = await api('POST', base, { name, password: input(add, 'password').value, groups: groupsOf(input(add, 'groups').value) });
+        flashAndReload('ok', `User ${user.name} added, groups: ${groupsText(user)}.`, 'users-result');
+      } catch (e) {
+        show(result, 'error', `User ${name} not added (${e.status || 'error'}): ${e.message}`);
+        button.disabled = false;
+      }
+    });
+
+    const box = document.getElementById('update-user-box');
+    const update = document.getElementById('update-user');
+    document.getElementById('update-user-cancel').addEventListener('click', () => { box.hidden = true; });
+    table.addEventListener('click', async event => {
+      const change = event.target.closest('button[data-change-user]');
+      if (change) {
+        input(update, 'name').value = change.dataset.changeUser;
+        document.getElementById('update-user-name').textContent = change.dataset.changeUser;
+        input(update, 'groups').value = groupsOf(change.dataset.groups).join(', ');
+        input(update, 'password').value = '';
+        box.hidden = false;
+        input(update, 'groups').focus();
+        return;
+      }
+      const remove = event.target.closest('button[data-delete-user]');
+      if (!remove) return;
+      const name = remove.dataset.deleteUser;
+      if (!confirm(`Delete user ${name} of domain ${domain}? The user can no longer sign in to the domain's applications.`)) return;
+      remove.disabled = true;
+      show(result, 'busy', `Deleting user ${name}…`);
+      try {
+        await api('DELETE', `${base}/${encodeURIComponent(name)}`);
+        flashAndReload('ok', `User ${name} deleted.`, 'users-result');
+      } catch (e) {
+        show(result, 'error', `User ${name} not deleted (${e.status || 'error'}): ${e.message}`);
+        remove.disabled = false;
+      }
+    });
+    // Groups are always sent (an empty field leaves the user in none); the password only when one is typed.
+    update.addEventListener('submit', async event => {
+      event.preventDefault();
+      const name = input(update, 'name').value;
+      const body = { groups: groupsOf(input(update, 'groups').value) };
+      if (input(update, 'password').value) body.password = input(update, 'password').value;
+      const button = update.querySelector('button[type=submit]');
+      button.disabled = true;
+      show(result, 'busy', `Changing user ${name}…`);
+      try {
+        const user = await api('PUT', `${base}/${encodeURIComponent(name)}`, body);
+        flashAndReload('ok', `User ${name} changed: ${body.password ? 'password changed, ' : ''}groups: ${groupsText(user)}.`, 'users-result');
+      } catch (e) {
+        show(result, 'error', `User ${name} not changed (${e.status || 'error'}): ${e.message}`);
+        button.disabled = false;
+      }
+    });
+  }
+
   function wireDeploy() {
     const form = document.getElementById('deploy');
     if (!form) return;
@@ -429,6 +504,6 @@
 
   showFlash();
   if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); }
-  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); }
+  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); wireUsers(); }
   if (page === 'jms') { poll(refreshJms); wirePurge(); }
 })();
