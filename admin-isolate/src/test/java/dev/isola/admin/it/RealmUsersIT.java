@@ -7,6 +7,7 @@ import dev.isola.appserver.security.RealmUser;
 import dev.isola.deploytool.ExitCodes;
 import dev.isola.deploytool.Terminal;
 import dev.isola.domains.JsonFiles;
+import dev.isola.domains.testapp.TestEars;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -16,12 +17,17 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -37,8 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * password) and deleted; every bad request refused with what is wrong and nothing changed; a
  * hand-damaged file reported with its line and never written over; creates sent at the same
  * moment all landing; the users carried by a backup into the restored domain, running, where
- * they are managed the same way; and gone with a deleted domain. The passwords are in no event
- * and in no log.
+ * they are managed the same way and its application signs them in (or no longer) at once; and
+ * gone with a deleted domain. The passwords are in no event and in no log.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -304,6 +310,36 @@ class RealmUsersIT {
 
     @Test
     @Order(9)
+    void aRunningDomainsApplicationSignsInWhomTheAdminAddsChangesAndDeletesAtOnce() throws Exception {
+        AdminFixture.ToolRun deployed = admin.deployTool("deploy", TestEars.vault(admin.work(), "vault.ear").toString(), "--domain", "shop-copy");
+        assertEquals(0, deployed.exitCode(), deployed.toString());
+        int port = admin.json("/api/domains/shop-copy").path("httpPort").asInt();
+        assertEquals(401, vault(port, "hank", "hank-pw").statusCode(), "no such user yet");
+
+        assertEquals(201, send("POST", "/api/domains/shop-copy/users", "{\"name\": \"hank\", \"password\": \"hank-pw\", \"groups\": [\"customers\"]}")
+                .statusCode());
+        assertEquals("remoteUser=hank customers=true staff=false", vault(port, "hank", "hank-pw").body(), "signed in at once");
+
+        assertEquals(200, send("PUT", "/api/domains/shop-copy/users/hank", "{\"password\": \"hank-new\", \"groups\": [\"customers\", \"staff\"]}")
+                .statusCode());
+        assertEquals(401, vault(port, "hank", "hank-pw").statusCode(), "the old password no longer");
+        assertEquals("remoteUser=hank customers=true staff=true", vault(port, "hank", "hank-new").body(), "the new one, with the new group");
+
+        assertEquals(200, send("DELETE", "/api/domains/shop-copy/users/hank", null).statusCode());
+        assertEquals(401, vault(port, "hank", "hank-new").statusCode(), "deleted: refused");
+        assertEquals("RUNNING", admin.json("/api/domains/shop-copy").path("state").asText(), "all without a restart");
+    }
+
+    /** The secured page of the test application, as {@code user} with HTTP Basic. */
+    private static HttpResponse<String> vault(int port, String user, String password) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + TestEars.VAULT_MEMBERS + "?op=web"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(60)).build();
+        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    @Order(10)
     void aDeletedDomainTakesItsUsersAlong() throws Exception {
         create("gone");
         assertEquals(201, send("POST", "/api/domains/gone/users", "{\"name\": \"alice\", \"password\": \"pw\"}").statusCode());
