@@ -36,7 +36,7 @@ final class UserCommands {
         @CommandLine.ParentCommand
         DeployTool tool;
 
-        @Parameters(index = "0", paramLabel = "DOMAIN")
+        @Parameters(index = "0", paramLabel = "DOMAIN", description = "the domain")
         String domain;
 
         @Override
@@ -59,7 +59,7 @@ final class UserCommands {
         @CommandLine.ParentCommand
         DeployTool tool;
 
-        @Parameters(index = "0", paramLabel = "DOMAIN")
+        @Parameters(index = "0", paramLabel = "DOMAIN", description = "the domain")
         String domain;
 
         @Parameters(index = "1", paramLabel = "NAME", description = "letters, digits and . _ @ -, e.g. alice")
@@ -88,7 +88,7 @@ final class UserCommands {
     @Command(name = "create-user", description = "Adds a user of a domain's applications; its password is asked for twice (or read from"
             + " --user-password-file). Taken at once, also by a running domain.")
     static final class CreateUser extends PasswordCommand {
-        @Option(names = "--groups", split = ",", paramLabel = "GROUP[,GROUP...]",
+        @Option(names = "--groups", split = ",", paramLabel = "GROUP",
                 description = "the user's groups, which are also its roles in the domain's applications (default: none)")
         List<String> groups = new ArrayList<>();
 
@@ -106,7 +106,7 @@ final class UserCommands {
     @Command(name = "update-user", description = "Changes the groups of a user of a domain's applications (--groups), its password"
             + " (--password), or both. Taken at once, also by a running domain.")
     static final class UpdateUser extends PasswordCommand {
-        @Option(names = "--groups", split = ",", paramLabel = "GROUP[,GROUP...]",
+        @Option(names = "--groups", split = ",", paramLabel = "GROUP",
                 description = "the user's groups from now on, replacing its present ones (--groups= for none)")
         List<String> groups;
 
@@ -140,7 +140,7 @@ final class UserCommands {
         @CommandLine.ParentCommand
         DeployTool tool;
 
-        @Parameters(index = "0", paramLabel = "DOMAIN")
+        @Parameters(index = "0", paramLabel = "DOMAIN", description = "the domain")
         String domain;
 
         @Parameters(index = "1", paramLabel = "NAME")
