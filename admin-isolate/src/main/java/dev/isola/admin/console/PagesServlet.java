@@ -96,7 +96,8 @@ final class PagesServlet extends HttpServlet {
                 </form>
                 <p class="result" id="create-result" role="status"></p>
                 </section>
-                </main>""", Html.join(rows), isolatesTable(), footprint());
+                {}
+                </main>""", Html.join(rows), isolatesTable(), footprint(), RestoreForm.markup());
     }
 
     private static Html.Raw domainRow(DomainView d) {
@@ -176,6 +177,8 @@ final class PagesServlet extends HttpServlet {
                 <p class="result" id="deploy-result" role="status"></p>
                 </section>
                 {}
+                {}
+                {}
                 <section>
                 <h2>Configuration</h2>
                 <p class="pending" id="configuration-pending"{}>A changed configuration waits for the domain's next start: restart it to apply the change.</p>
@@ -205,7 +208,8 @@ final class PagesServlet extends HttpServlet {
                 d.url().isEmpty() ? Html.raw("") : Html.t("· <a href=\"{}\">{}</a>", d.url(), d.url()),
                 d.httpsUrl().isEmpty() ? Html.raw("") : Html.t(" · <a href=\"{}\">{}</a>", d.httpsUrl(), d.httpsUrl()),
                 Html.path(d.name()), d.problem() == null || d.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
-                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications), UsersSection.of(runtime),
+                d.problem() == null ? "" : d.problem(), isolatesTable(), footprint(), Html.join(applications), DataSourcesSection.markup(),
+                UsersSection.of(runtime), LogLevelsSection.of(runtime),
                 d.configurationPending() ? Html.raw("") : Html.raw(" hidden"), configuration.problem().isEmpty() ? Html.raw(" hidden") : Html.raw(""),
                 configuration.problem(), configuration.text());
     }

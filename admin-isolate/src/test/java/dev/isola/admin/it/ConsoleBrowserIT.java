@@ -58,7 +58,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * showing the API's message escaped, a restart (of the combined domain: every action goes to the
  * same API operation whatever the mode, and a separated domain takes three isolates' time) and its
  * events, the JMS destinations and a queue's and a durable subscription's purge, a domain's users
- * added, changed and deleted, the CSRF
+ * added, changed and deleted, a datasource pinged, a log level set and reset, a domain restored
+ * from a backup uploaded on the dashboard, the CSRF
  * token required on every post (with an HTTP client holding a real session), and logout. Every
  * page is saved as a screenshot in {@code target/screenshots/}.
  */
@@ -509,6 +510,73 @@ class ConsoleBrowserIT {
         assertEquals("No users yet: add one below.", text("#users tbody td"));
         assertTrue(Keyfile.read(keyfile).users().isEmpty());
         assertTrue(eventKinds("shop").containsAll(List.of("USER_CREATED", "USER_UPDATED", "USER_DELETED")), eventKinds("shop").toString());
+    }
+
+    @Test
+    @Order(9)
+    void aDataSourceIsPingedOnTheDomainsPage() {
+        chromium.open(console("/domains/shop"));
+        String defaultDataSource = "#datasources tr[data-datasource='java:comp/DefaultDataSource']";
+        awaitText(defaultDataSource + " td:nth-child(3)", "shop");
+        assertEquals("embedded Derby database 'default'", text(defaultDataSource + " td:nth-child(9)"));
+
+        chromium.find(defaultDataSource + " button[data-ping]").click();
+        awaitText("#datasources-result.ok", "Datasource java:comp/DefaultDataSource (isolate shop) is reachable: Apache Derby");
+        awaitText(defaultDataSource + " td:nth-child(4)", "open");
+        chromium.screenshot("domain-datasources");
+    }
+
+    @Test
+    @Order(9)
+    void aLogLevelIsSetAndResetOnTheDomainsPage() throws Exception {
+        String logger = "org.apache.catalina.core";
+        chromium.open(console("/domains/shop"));
+        WebElement name = chromium.find("#set-log-level input[name=logger]");
+        name.sendKeys("org..catalina");
+        chromium.find("#set-log-level button[type=submit]").click();
+        awaitText("#log-levels-result.error", "Log levels not changed (400):");
+        assertTrue(text("#log-levels-result").contains("'org..catalina' is not a logger name"), text("#log-levels-result"));
+
+        name = chromium.find("#set-log-level input[name=logger]");
+        name.clear();
+        name.sendKeys(logger);
+        new org.openqa.selenium.support.ui.Select(chromium.find("#set-log-level select[name=level]")).selectByValue("FINER");
+        chromium.find("#set-log-level button[type=submit]").click();
+        awaitText("#log-levels-result.ok", logger + " is at FINER now.");
+        assertEquals("FINER", text("#log-levels tr[data-logger='" + logger + "'] td:nth-child(2)"));
+        assertEquals("FINER", admin.json("/api/domains/shop/log-levels").path("levels").path(logger).asText(), "set in the domain");
+        chromium.screenshot("domain-log-levels");
+
+        chromium.find("#log-levels button[data-reset-logger='" + logger + "']").click();
+        awaitText("#log-levels-result.ok", logger + " is back at its default level.");
+        assertTrue(admin.json("/api/domains/shop/log-levels").path("levels").path(logger).isMissingNode(), "reset in the domain");
+        assertTrue(chromium.driver().findElements(By.cssSelector("#log-levels tr[data-logger='" + logger + "']")).isEmpty());
+    }
+
+    @Test
+    @Order(9)
+    void aDomainIsRestoredFromABackupThroughTheDashboard() throws Exception {
+        HttpResponse<String> created = admin.call("POST", "/api/domains", HttpRequest.BodyPublishers.ofString("""
+                {"name": "keep", "httpPort": %d}""".formatted(AdminFixture.freePort())), "application/json");
+        assertEquals(201, created.statusCode(), created.body());
+        Path backup = admin.work().resolve("keep-backup.zip");
+        AdminFixture.ToolRun saved = admin.deployTool("backup-domain", "keep", "--file", backup.toString());
+        assertEquals(0, saved.exitCode(), saved.toString());
+        Path notAZip = java.nio.file.Files.writeString(admin.work().resolve("not-a-backup.zip"), "just text");
+
+        chromium.open(console("/"));
+        chromium.find("#restore-domain input[type=file]").sendKeys(notAZip.toString());
+        chromium.find("#restore-domain button[type=submit]").click();
+        awaitText("#restore-result.error", "Not restored (400):");
+
+        chromium.find("#restore-domain input[type=file]").sendKeys(backup.toString());
+        chromium.find("#restore-domain input[name=name]").sendKeys("kept");
+        chromium.find("#restore-domain input[name=httpPort]").sendKeys(Integer.toString(AdminFixture.freePort()));
+        chromium.find("#restore-domain button[type=submit]").click();
+        chromium.until("the restored domain's page", d -> d.getCurrentUrl().endsWith("/console/domains/kept"));
+        assertEquals("Domain kept", text("h1"));
+        assertEquals("STOPPED", admin.json("/api/domains/kept").path("state").asText(), "restored, not started");
+        assertTrue(eventKinds("kept").contains("RESTORED"), eventKinds("kept").toString());
     }
 
     /** Types into a user form's fields, replacing what they held; a null value leaves its field alone. */

@@ -166,8 +166,9 @@
 
   async function refreshDomain() {
     const base = '/api/domains/' + encodeURIComponent(domain);
-    const [view, isolates, events, logs] = await Promise.all([api('GET', base), api('GET', base + '/isolates'),
-      api('GET', base + '/events?limit=30'), api('GET', base + '/logs?lines=40')]);
+    // Datasources come from each isolate over its control link; a domain between states may not answer, which leaves the rest.
+    const [view, isolates, events, logs, dataSources] = await Promise.all([api('GET', base), api('GET', base + '/isolates'),
+      api('GET', base + '/events?limit=30'), api('GET', base + '/logs?lines=40'), api('GET', base + '/datasources').catch(() => null)]);
     const state = document.getElementById('domain-state');
     state.className = 'state ' + view.state.toLowerCase();
     state.textContent = view.state;
@@ -177,11 +178,83 @@
     document.getElementById('configuration-pending').hidden = !view.configurationPending;
     renderIsolates(isolates);
     renderFootprint(isolates);
+    if (dataSources) renderDataSources(dataSources);
     replaceRows(document.querySelector('#events tbody'), events.slice().reverse().map(e => el('tr', { 'data-kind': e.kind, 'data-at': e.at },
       td(new Date(e.at).toLocaleString()), td(e.isolate || ''), td(e.kind), td(e.message || ''))), 4, 'No event yet.');
     const target = document.getElementById('logs');
     target.replaceChildren(...logs.map(l => el('div', { class: 'log-of', 'data-isolate': l.isolate }, el('h3', {}, l.isolate),
       el('pre', { class: 'log' }, l.lines.length ? l.lines.join('\n') : '(empty)'))));
+  }
+
+  function renderDataSources(dataSources) {
+    const tbody = document.querySelector('#datasources tbody');
+    if (!tbody) return;
+    const open = d => d.state === 'open';
+    replaceRows(tbody, dataSources.map(d => el('tr', { 'data-datasource': d.name, 'data-isolate': d.isolate },
+      td(d.name), td(d.application || '–'), td(d.isolate), td(d.state), td(open(d) ? d.active : '–', 'num'), td(open(d) ? d.idle : '–', 'num'),
+      td(open(d) ? d.waiting : '–', 'num'), td(open(d) ? d.maxPoolSize : '–', 'num'), td(d.database),
+      el('td', { class: 'actions' }, d.state === 'held elsewhere' ? '' : el('button', { type: 'button', 'data-ping': d.name,
+        'data-application': d.application || '' }, 'Ping')))), 10, 'No datasource: the domain does not run.');
+  }
+
+  // The rows are redrawn at every refresh, so the table's body takes the clicks of their Ping buttons.
+  function wireDataSources() {
+    const tbody = document.querySelector('#datasources tbody');
+    if (!tbody) return;
+    const result = document.getElementById('datasources-result');
+    tbody.addEventListener('click', async event => {
+      const button = event.target.closest('button[data-ping]');
+      if (!button) return;
+      const name = button.dataset.ping;
+      const query = new URLSearchParams({ name, application: button.dataset.application });
+      button.disabled = true;
+      show(result, 'busy', `Pinging datasource ${name}…`);
+      try {
+        const answer = await api('POST', `/api/domains/${encodeURIComponent(domain)}/datasources/ping?${query}`);
+        if (answer.reachable) {
+          show(result, 'ok', `Datasource ${name} (isolate ${answer.isolate}) is reachable: ${answer.product}, connected in ${answer.millis} ms`
+            + (answer.openedPool ? '; its pool was opened now.' : '.'));
+        } else {
+          show(result, 'error', `Datasource ${name} (isolate ${answer.isolate}) is not reachable: ${answer.problem} (SQLState ${answer.sqlState || '?'})`);
+        }
+      } catch (e) {
+        show(result, 'error', `Ping of datasource ${name} failed (${e.status || 'error'}): ${e.message}`);
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+
+  // The API takes the whole set of levels: the page's rows, with the one set or reset.
+  function wireLogLevels() {
+    const form = document.getElementById('set-log-level');
+    if (!form) return;
+    const result = document.getElementById('log-levels-result');
+    const current = () => Object.fromEntries(Array.from(document.querySelectorAll('#log-levels tr[data-logger]'))
+      .map(row => [row.dataset.logger, row.dataset.level]));
+    async function send(levels, busy, done) {
+      show(result, 'busy', busy);
+      try {
+        const answer = await api('PUT', `/api/domains/${encodeURIComponent(domain)}/log-levels`, { levels });
+        const notApplied = Object.entries(answer.notApplied || {}).map(([isolate, why]) => `${isolate}: ${why}`);
+        flashAndReload(notApplied.length ? 'error' : 'ok', [done, ...answer.changes, ...notApplied].join('\n'), 'log-levels-result');
+      } catch (e) {
+        show(result, 'error', `Log levels not changed (${e.status || 'error'}): ${e.message}`);
+      }
+    }
+    form.addEventListener('submit', event => {
+      event.preventDefault();
+      const logger = form.querySelector('input[name=logger]').value.trim();
+      const level = form.querySelector('select[name=level]').value;
+      send({ ...current(), [logger]: level }, `Setting ${logger} to ${level}…`, `${logger} is at ${level} now.`);
+    });
+    document.getElementById('log-levels').addEventListener('click', event => {
+      const button = event.target.closest('button[data-reset-logger]');
+      if (!button) return;
+      const levels = current();
+      delete levels[button.dataset.resetLogger];
+      send(levels, `Resetting ${button.dataset.resetLogger}…`, `${button.dataset.resetLogger} is back at its default level.`);
+    });
   }
 
   async function refreshJms() {
@@ -282,6 +355,38 @@
       } catch (e) {
         show(result, 'error', `Domain not created (${e.status || 'error'}): ${e.message}`);
       } finally {
+        button.disabled = false;
+      }
+    });
+  }
+
+  // The zip goes up as it is (the API takes the raw archive); the new domain's page opens once it is made.
+  function wireRestore() {
+    const form = document.getElementById('restore-domain');
+    if (!form) return;
+    const result = document.getElementById('restore-result');
+    form.addEventListener('submit', async event => {
+      event.preventDefault();
+      const file = form.querySelector('input[type=file]').files[0];
+      if (!file) { show(result, 'error', 'Choose a backup first.'); return; }
+      const f = new FormData(form);
+      const query = new URLSearchParams();
+      if (f.get('name').trim()) query.set('name', f.get('name').trim());
+      if (f.get('httpPort')) query.set('httpPort', f.get('httpPort'));
+      if (f.get('start') === 'on') query.set('start', 'true');
+      const button = form.querySelector('button');
+      button.disabled = true;
+      show(result, 'busy', `Restoring ${file.name}…`);
+      try {
+        const response = await fetch(`/api/domains/restore?${query}`, { method: 'POST', credentials: 'same-origin', body: file,
+          headers: { 'Content-Type': 'application/zip', 'Accept': 'application/json', 'X-CSRF-Token': csrf } });
+        if (response.status === 401) { location.href = '/console/login'; return; }
+        let data = null;
+        try { data = await response.json(); } catch (e) { data = null; }
+        if (!response.ok) throw new ApiError(response.status, (data && data.message) || response.statusText);
+        location.href = '/console/domains/' + encodeURIComponent(data.name);
+      } catch (e) {
+        show(result, 'error', `Not restored (${e.status || 'error'}): ${e.message}`);
         button.disabled = false;
       }
     });
@@ -503,7 +608,9 @@
   }
 
   showFlash();
-  if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); }
-  if (page === 'domain') { poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); wireUsers(); }
+  if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); wireRestore(); }
+  if (page === 'domain') {
+    poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); wireUsers(); wireDataSources(); wireLogLevels();
+  }
   if (page === 'jms') { poll(refreshJms); wirePurge(); }
 })();
