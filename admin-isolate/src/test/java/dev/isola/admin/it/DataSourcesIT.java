@@ -1,10 +1,10 @@
 package dev.isola.admin.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.isola.appserver.jdbc.DerbyNetworkServer;
 import dev.isola.deploytool.ExitCodes;
 import dev.isola.domains.JsonFiles;
 import dev.isola.domains.testapp.TestEars;
-import org.apache.derby.drda.NetworkServerControl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -14,13 +14,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.Writer;
-import java.net.InetAddress;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,23 +40,14 @@ class DataSourcesIT {
     private static final String REPORTS = "java:global/jdbc/Reports";
     private static final String REMOTE = "java:global/jdbc/Remote";
     private static AdminFixture admin;
-    private static NetworkServerControl derby;
+    private static DerbyNetworkServer derby;
     private static int derbyPort;
 
     @BeforeAll
     static void aDomainWithThreeDataSources() throws Exception {
         admin = AdminFixture.start();
         derbyPort = AdminFixture.freePort();
-        derby = new NetworkServerControl(InetAddress.getLoopbackAddress(), derbyPort);
-        derby.start(new PrintWriter(Writer.nullWriter()));
-        AdminFixture.await("the Derby Network Server answers", () -> {
-            try {
-                derby.ping();
-                return true;
-            } catch (Exception notYet) {
-                return false;
-            }
-        });
+        derby = DerbyNetworkServer.start("127.0.0.1", derbyPort, admin.work().resolve("derby"), Duration.ofSeconds(30));
         Path remote = admin.work().resolve("remote-db");
         Path config = Files.writeString(admin.work().resolve("db.json"), """
                 {"name": "db", "httpPort": %d, "dataSources": [
@@ -77,11 +66,7 @@ class DataSourcesIT {
             admin.close();
         }
         if (derby != null) {
-            try {
-                derby.shutdown();
-            } catch (Exception alreadyDown) {
-                // the ping test stopped it
-            }
+            derby.close(); // the ping test stopped it already, which close() takes
         }
     }
 
@@ -156,7 +141,7 @@ class DataSourcesIT {
     @Test
     @Order(4)
     void aDatabaseThatWentAwayIsNotReachableWithTheDriversWords() throws Exception {
-        derby.shutdown();
+        derby.close();
 
         AdminFixture.ToolRun ping = tool(ExitCodes.CHECK_FAILED, "ping-datasource", REMOTE, "--domain", "db");
         assertTrue(ping.err().startsWith("error: Datasource " + REMOTE + " of domain db (isolate db) is not reachable: "), ping.err());

@@ -1,7 +1,6 @@
 package dev.isola.appserver.jdbc;
 
 import dev.isola.appserver.support.RunningServer;
-import org.apache.derby.drda.NetworkServerControl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -9,14 +8,13 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -35,7 +33,7 @@ class DataSourceAdministrationTest {
 
     private static final String REPORTS = "java:global/jdbc/Reports";
     private static final String REMOTE = "java:global/jdbc/Remote";
-    static NetworkServerControl derbyServer;
+    static DerbyNetworkServer derbyServer;
     static Path databases;
     static RunningServer fixture;
     static int port;
@@ -45,17 +43,8 @@ class DataSourceAdministrationTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        derbyServer = new NetworkServerControl(InetAddress.getLoopbackAddress(), port);
-        derbyServer.start(new PrintWriter(Writer.nullWriter()));
-        for (int i = 0; i < 100; i++) {
-            try {
-                derbyServer.ping();
-                break;
-            } catch (Exception notYet) {
-                Thread.sleep(100);
-            }
-        }
         databases = Files.createTempDirectory("isola-derby-admin");
+        derbyServer = DerbyNetworkServer.start("127.0.0.1", port, databases, Duration.ofSeconds(30));
         fixture = new RunningServer(b -> b
                 .dataSource(DataSourceSpec.derbyEmbedded(REPORTS, "reports").withPool(1, 3))
                 .dataSource(new DataSourceSpec(REMOTE, "", "jdbc:derby://127.0.0.1:" + port + "/" + databases.resolve("remote") + ";create=true",
@@ -65,11 +54,7 @@ class DataSourceAdministrationTest {
     @AfterAll
     static void stop() throws Exception {
         fixture.close();
-        try {
-            derbyServer.shutdown();
-        } catch (Exception alreadyDown) {
-            // the last test stops it
-        }
+        derbyServer.close(); // the last test stopped it already, which close() takes
         try (var s = Files.walk(databases)) {
             for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
@@ -129,7 +114,7 @@ class DataSourceAdministrationTest {
     @Order(4)
     void aDatabaseThatWentAwayIsReportedWithTheDriversWordsAndSqlState() throws Exception {
         assertTrue(fixture.server().pingDataSource(REMOTE, null).product().startsWith("Apache Derby "));
-        derbyServer.shutdown();
+        derbyServer.close();
 
         SQLException e = assertThrows(SQLException.class, () -> fixture.server().pingDataSource(REMOTE, null));
         assertEquals("08001", e.getSQLState());

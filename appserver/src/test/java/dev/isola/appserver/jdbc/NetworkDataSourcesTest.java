@@ -3,17 +3,15 @@ package dev.isola.appserver.jdbc;
 import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.datasources.DataSourcesServlet;
-import org.apache.derby.drda.NetworkServerControl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class NetworkDataSourcesTest {
 
-    static NetworkServerControl derbyServer;
+    static DerbyNetworkServer derbyServer;
     static RunningServer fixture;
     static String base;
     static Path databases;
@@ -35,17 +33,8 @@ class NetworkDataSourcesTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        derbyServer = new NetworkServerControl(InetAddress.getLoopbackAddress(), port);
-        derbyServer.start(new PrintWriter(Writer.nullWriter()));
-        for (int i = 0; i < 100; i++) {
-            try {
-                derbyServer.ping();
-                break;
-            } catch (Exception notYet) {
-                Thread.sleep(100);
-            }
-        }
         databases = Files.createTempDirectory("isola-derby-net");
+        derbyServer = DerbyNetworkServer.start("127.0.0.1", port, databases, Duration.ofSeconds(30));
         base = "jdbc:derby://127.0.0.1:" + port + "/" + databases.toAbsolutePath();
         fixture = new RunningServer(b -> b
                 .defaultDataSource(new DataSourceSpec("ignored", "", base + "/main;create=true", "", "", -1, "", "", Map.of(), 1, 4))
@@ -55,7 +44,7 @@ class NetworkDataSourcesTest {
     @AfterAll
     static void stop() throws Exception {
         fixture.close();
-        derbyServer.shutdown();
+        derbyServer.close();
         try (var s = Files.walk(databases)) {
             for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
