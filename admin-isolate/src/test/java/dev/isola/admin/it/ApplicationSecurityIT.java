@@ -2,6 +2,7 @@ package dev.isola.admin.it;
 
 import dev.isola.appserver.security.Keyfile;
 import dev.isola.appserver.security.RealmUser;
+import dev.isola.appserver.web.WebServer;
 import dev.isola.domains.testapp.TestEars;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +54,8 @@ class ApplicationSecurityIT {
             writeUsers(domain, Keyfile.empty()
                     .with(RealmUser.withPassword("alice", "alice-pw".toCharArray(), List.of("customers")))
                     .with(RealmUser.withPassword("bob", "bob-pw".toCharArray(), List.of("customers", "staff")))
-                    .with(RealmUser.withPassword("carol", "carol-pw".toCharArray(), List.of())));
+                    .with(RealmUser.withPassword("carol", "carol-pw".toCharArray(), List.of()))
+                    .with(RealmUser.withPassword("erin", "erin-pw".toCharArray(), List.of("customers"))));
         }
     }
 
@@ -140,6 +142,20 @@ class ApplicationSecurityIT {
     @ParameterizedTest
     @ValueSource(strings = {"combined", "separated"})
     @Order(5)
+    void aUserWhosePasswordWasWrongFiveTimesInARowIsLockedOutAndNobodyElse(String domain) throws Exception {
+        assertEquals("remoteUser=erin customers=true staff=false", call(domain, "web", "erin", "erin-pw"));
+        for (int i = 0; i < WebServer.LOCK_OUT_FAILURES; i++) {
+            assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "erin", "guess-" + i).statusCode());
+        }
+        assertEquals(401, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "erin", "erin-pw").statusCode(), "locked out, the right password too");
+        assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"), "the others are not");
+        String webIsolate = domain.equals("separated") ? "separated-web" : "combined";
+        AdminFixture.awaitLogLine(admin.domainsRoot().resolve(domain).resolve("logs/" + webIsolate + ".log"), "locked user [erin]");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(6)
     void usersPasswordsAndGroupsChangeWhileTheDomainRuns(String domain) throws Exception {
         Keyfile before = Keyfile.read(keyfile(domain));
         try {
@@ -159,7 +175,7 @@ class ApplicationSecurityIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"combined", "separated"})
-    @Order(6)
+    @Order(7)
     void aDamagedKeyfileSignsNobodyInAndSaysWhereItIsDamaged(String domain) throws Exception {
         Keyfile before = Keyfile.read(keyfile(domain));
         try {
@@ -168,7 +184,7 @@ class ApplicationSecurityIT {
             String webIsolate = domain.equals("separated") ? "separated-web" : "combined";
             String line = AdminFixture.awaitLogLine(admin.domainsRoot().resolve(domain).resolve("logs/" + webIsolate + ".log"),
                     "the users' file is damaged");
-            assertTrue(line.contains("config/keyfile, line 6: the password of user eve is not stored as a bcrypt hash"), line);
+            assertTrue(line.contains("config/keyfile, line 7: the password of user eve is not stored as a bcrypt hash"), line);
         } finally {
             writeUsers(domain, before);
         }

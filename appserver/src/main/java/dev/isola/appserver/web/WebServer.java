@@ -8,6 +8,7 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.JreMemoryLeakPreventionListener;
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.realm.LockOutRealm;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.jasper.servlet.JspServlet;
@@ -49,6 +50,10 @@ import java.util.stream.Collectors;
 public final class WebServer implements AutoCloseable {
 
     private static final Logger TOMCAT_LOGGER = Logger.getLogger("org.apache");
+    /** Wrong passwords in a row after which a user is locked out (Tomcat's default). */
+    public static final int LOCK_OUT_FAILURES = 5;
+    /** How long a locked-out user is refused (Tomcat's default, 5 minutes). */
+    public static final int LOCK_OUT_SECONDS = 300;
 
     private final Tomcat tomcat;
     private final Path baseDirectory;
@@ -108,7 +113,13 @@ public final class WebServer implements AutoCloseable {
         tomcat.getHost().setAutoDeploy(false);
         accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
         // One realm for every application of the domain, as a GlassFish domain's file realm; role names are group names.
-        tomcat.getEngine().setRealm(new KeyfileRealm(keyfile));
+        // Behind Tomcat's lock-out, as its own server.xml has it: a user whose password was wrong LOCK_OUT_FAILURES times
+        // in a row is refused for LOCK_OUT_SECONDS without a check, which stops guessing and the bcrypt work it costs.
+        LockOutRealm lockOut = new LockOutRealm();
+        lockOut.setFailureCount(LOCK_OUT_FAILURES);
+        lockOut.setLockOutTime(LOCK_OUT_SECONDS);
+        lockOut.addRealm(new KeyfileRealm(keyfile));
+        tomcat.getEngine().setRealm(lockOut);
         tomcat.getHost().getPipeline().addValve(new CallerValve());
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
         this.serverJarsToSkip = serverJars(false);
