@@ -11,7 +11,6 @@ import dev.isola.domains.config.DomainConfigException;
 import dev.isola.domains.config.DomainConfigJson;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
 
@@ -99,13 +98,7 @@ final class DomainsResource {
     }
 
     static JsonNode readJson(ApiRequest request) throws IOException {
-        byte[] bytes;
-        try (InputStream in = request.http().getInputStream()) {
-            bytes = in.readNBytes(MAX_BODY + 1);
-        }
-        if (bytes.length > MAX_BODY) {
-            throw new ApiException(413, "a domain configuration is at most " + MAX_BODY / 1024 + " KB");
-        }
+        byte[] bytes = JsonBody.bytes(request, MAX_BODY, "a domain configuration is at most " + MAX_BODY / 1024 + " KB");
         if (bytes.length == 0) {
             throw new ApiException(400, "the body must be the domain's configuration as JSON, e.g. {\"name\": \"shop\", \"mode\": \"combined\"}");
         }

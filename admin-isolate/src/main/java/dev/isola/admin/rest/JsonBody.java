@@ -27,13 +27,7 @@ final class JsonBody {
      * @throws ApiException 413 past {@code maxBytes}, 400 if it is not JSON or not an object
      */
     static ObjectNode object(ApiRequest request, int maxBytes, String example) throws IOException {
-        byte[] bytes;
-        try (InputStream in = request.http().getInputStream()) {
-            bytes = in.readNBytes(maxBytes + 1);
-        }
-        if (bytes.length > maxBytes) {
-            throw new ApiException(413, "the body is at most " + maxBytes + " bytes: " + example);
-        }
+        byte[] bytes = bytes(request, maxBytes, "the body is at most " + maxBytes + " bytes: " + example);
         try {
             if (JsonFiles.MAPPER.readTree(bytes) instanceof ObjectNode body) {
                 return body;
@@ -42,6 +36,22 @@ final class JsonBody {
         } catch (JsonProcessingException e) {
             throw new ApiException(400, "the body is not valid JSON (" + e.getOriginalMessage() + "): " + example);
         }
+    }
+
+    /**
+     * The body's bytes, read no further than one byte past {@code maxBytes}.
+     *
+     * @throws ApiException 413 with {@code tooLarge} past {@code maxBytes}
+     */
+    static byte[] bytes(ApiRequest request, int maxBytes, String tooLarge) throws IOException {
+        byte[] bytes;
+        try (InputStream in = request.http().getInputStream()) {
+            bytes = in.readNBytes(maxBytes + 1);
+        }
+        if (bytes.length > maxBytes) {
+            throw new ApiException(413, tooLarge);
+        }
+        return bytes;
     }
 
     /**

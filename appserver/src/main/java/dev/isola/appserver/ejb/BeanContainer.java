@@ -175,7 +175,8 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
      */
     final Callers.Scope callsOnwardAs(Caller caller) {
         if (runAsRole == null) {
-            return Callers.enter(caller);
+            // On the caller's own thread the caller is current already; an asynchronous call's thread needs it entered.
+            return Callers.current() == caller ? Callers.Scope.NONE : Callers.enter(caller);
         }
         return Callers.enter(new Caller(caller == null ? Caller.ANONYMOUS : caller.name(), java.util.Set.of(runAsRole)));
     }

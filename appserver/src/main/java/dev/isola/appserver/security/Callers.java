@@ -43,6 +43,10 @@ public final class Callers {
     /** Ends what {@link #enter} began. */
     @FunctionalInterface
     public interface Scope extends AutoCloseable {
+
+        /** A scope that changed nothing, for a caller who is current already. */
+        Scope NONE = () -> { };
+
         @Override
         void close();
     }

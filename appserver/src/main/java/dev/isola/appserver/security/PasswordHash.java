@@ -39,13 +39,31 @@ public final class PasswordHash {
     public static String of(char[] password) {
         byte[] bytes = utf8(password);
         try {
-            if (bytes.length > MAX_BYTES) {
-                throw new IllegalArgumentException("a password of " + bytes.length + " bytes is longer than bcrypt's " + MAX_BYTES
-                        + " bytes; choose a shorter one");
-            }
+            checkLength(bytes);
             return BCrypt.hashpw(bytes, BCrypt.gensalt("$2b", COST, RANDOM));
         } finally {
             Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /**
+     * Refuses a password {@link #of} would refuse, without hashing it: for a check before the work.
+     *
+     * @throws IllegalArgumentException if it is longer than {@value #MAX_BYTES} bytes in UTF-8
+     */
+    public static void checkLength(char[] password) {
+        byte[] bytes = utf8(password);
+        try {
+            checkLength(bytes);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    private static void checkLength(byte[] utf8) {
+        if (utf8.length > MAX_BYTES) {
+            throw new IllegalArgumentException("a password of " + utf8.length + " bytes is longer than bcrypt's " + MAX_BYTES
+                    + " bytes; choose a shorter one");
         }
     }
 

@@ -64,11 +64,7 @@ public record RealmUser(String name, String passwordHash, List<String> groups) {
         if (password == null || password.length == 0) {
             throw new IllegalArgumentException("a user's password may not be empty");
         }
-        int bytes = java.nio.charset.StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(password)).remaining();
-        if (bytes > PasswordHash.MAX_BYTES) {
-            throw new IllegalArgumentException("a password of " + bytes + " bytes is longer than bcrypt's " + PasswordHash.MAX_BYTES
-                    + " bytes; choose a shorter one");
-        }
+        PasswordHash.checkLength(password);
     }
 
     /** This user with {@code groups} instead of its own. */

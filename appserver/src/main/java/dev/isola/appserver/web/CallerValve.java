@@ -11,6 +11,7 @@ import org.apache.catalina.valves.ValveBase;
 import java.io.IOException;
 import java.security.Principal;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Makes the signed-in user of each request the caller of the beans the request calls
@@ -26,16 +27,33 @@ final class CallerValve extends ValveBase {
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
-        try (var _ = Callers.enter(() -> callerOf(request))) {
+        try (var _ = Callers.enter(new RequestCaller(request))) {
             getNext().invoke(request, response);
         }
     }
 
-    private static Caller callerOf(Request request) {
-        Principal principal = request.getPrincipal();
-        if (principal == null) {
-            return null;
+    /**
+     * The caller of one request, made once for its principal: a request calls many beans, each
+     * of which asks. A new principal (the application signed a user in, or out) makes a new one.
+     */
+    private static final class RequestCaller implements Supplier<Caller> {
+        private final Request request;
+        private Principal madeFor;
+        private Caller caller;
+
+        RequestCaller(Request request) {
+            this.request = request;
         }
-        return new Caller(principal.getName(), principal instanceof GenericPrincipal generic ? Set.of(generic.getRoles()) : Set.of());
+
+        @Override
+        public Caller get() {
+            Principal principal = request.getPrincipal();
+            if (principal != madeFor) {
+                madeFor = principal;
+                caller = principal == null ? null
+                        : new Caller(principal.getName(), principal instanceof GenericPrincipal generic ? Set.of(generic.getRoles()) : Set.of());
+            }
+            return caller;
+        }
     }
 }

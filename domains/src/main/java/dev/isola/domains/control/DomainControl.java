@@ -119,16 +119,10 @@ public interface DomainControl {
     Map<String, String> applyLogLevels(Map<String, String> levels) throws ControlException;
 
     /**
-     * Every datasource of the isolate with its pool's figures: the default one, those of the
-     * domain configuration, and those its applications define. (Added after the first builds, as
-     * {@link #jmsQueue}.)
-     */
-    List<DataSourceStatus> dataSources();
-
-    /**
      * Connects to the database of datasource {@code name} afresh and checks the connection; a
      * datasource not used yet is opened. A database that does not answer is a result, not an
-     * exception. (Added as {@link #dataSources}.)
+     * exception. (Added after the first builds, as {@link #jmsQueue}; the pools' figures come
+     * with {@link #metrics()}.)
      *
      * @param application the application that defined it; empty for the domain's own; null for whichever has the name
      * @throws UnknownDataSourceException if the isolate has no datasource of that name, or several

@@ -231,12 +231,6 @@ final class ControlListener implements DomainControl {
         return new MemberMetrics(Instant.now(), current.deployments().size(), destinations, webModules, dataSourcesOf(current));
     }
 
-    @Override
-    public List<DataSourceStatus> dataSources() {
-        MemberServer current = server;
-        return current == null ? List.of() : dataSourcesOf(current);
-    }
-
     private static List<DataSourceStatus> dataSourcesOf(MemberServer current) {
         return current.dataSources().stream().map(f -> new DataSourceStatus(f.name(), f.application(), f.database(),
                 f.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), f.active(), f.idle(), f.waiting(), f.maxPoolSize())).toList();
