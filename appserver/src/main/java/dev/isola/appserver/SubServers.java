@@ -457,6 +457,66 @@ public final class SubServers implements AutoCloseable {
         return fitting.getFirst().ping();
     }
 
+    /**
+     * Copies every database this isolate holds in the domain's data directory to the same place
+     * under {@code staging}, while the server goes on: the embedded Derby databases of its
+     * datasources (the domain's own and those applications define) and the JMS store, each as of
+     * one moment ({@link dev.isola.appserver.jdbc.DerbyOnlineBackup}), and all of them at the same
+     * moment as far as transactions go: the copies are made with this isolate's
+     * {@link dev.isola.appserver.tx.CommitGate} closed, so a transaction that wrote to a database and
+     * sent a message is in both copies or in neither. For a backup of the running domain, which
+     * takes the rest of the data directory as files.
+     *
+     * @return the databases copied, as paths relative to the data directory with {@code /} between their parts; not
+     *         among them: databases outside it, in memory, never created, or held by another isolate
+     * @throws SQLException what Derby said, the database named
+     * @throws dev.isola.appserver.jms.store.StoreException if the JMS store could not be copied
+     */
+    public List<String> backUpDatabases(Path staging) throws SQLException, IOException {
+        requireRunning();
+        try {
+            return tm.commitGate().whileClosed(() -> copyDatabases(staging));
+        } catch (SQLException | IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<String> copyDatabases(Path staging) throws SQLException, IOException {
+        Path data = dataSourceFactory.dataDirectory().toAbsolutePath().normalize();
+        List<String> copied = new ArrayList<>();
+        for (ManagedDataSource ds : dataSourceFactory.dataSources()) {
+            Optional<Path> database = ds.embeddedDirectory().map(p -> p.toAbsolutePath().normalize());
+            if (database.isEmpty() || !database.get().startsWith(data) || database.get().equals(data)) {
+                continue;
+            }
+            String relative = relative(data, database.get());
+            if (copied.contains(relative)) {
+                continue; // two datasources on one database
+            }
+            try {
+                if (ds.backUp(staging.resolve(relative))) {
+                    copied.add(relative);
+                }
+            } catch (SQLException e) {
+                throw new SQLException("cannot copy the database data/" + relative + " of datasource " + describe(ds) + ": " + e.getMessage(),
+                        e.getSQLState(), e);
+            }
+        }
+        if (jms instanceof JmsSubServer local) {
+            Path store = local.storeDirectory().toAbsolutePath().normalize();
+            if (store.startsWith(data) && local.backUpStore(staging.resolve(relative(data, store)))) {
+                copied.add(relative(data, store));
+            }
+        }
+        return copied;
+    }
+
+    private static String relative(Path data, Path database) {
+        return data.relativize(database).toString().replace(database.getFileSystem().getSeparator(), "/");
+    }
+
     private static String describe(ManagedDataSource ds) {
         return ds.application().isEmpty() ? ds.name() : ds.name() + " (application " + ds.application() + ")";
     }
@@ -488,6 +548,12 @@ public final class SubServers implements AutoCloseable {
             throw new IllegalStateException("cannot " + what + " here: the JMS broker of domain " + config.domain() + " runs in its JMS isolate");
         }
         return local;
+    }
+
+    /** The isolate's transaction manager, as applications reach it ({@code java:comp/UserTransaction}): for the domain's own tools. */
+    public LocalTransactionManager transactionManager() {
+        requireRunning();
+        return tm;
     }
 
     /**

@@ -14,18 +14,18 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code deploy-tool backup-domain NAME [--file F]}: saves a backup of a stopped domain (its
- * configuration, applications, databases and JMS store) to a zip, which
+ * {@code deploy-tool backup-domain NAME [--file F]}: saves a backup of a domain, stopped or
+ * running (its configuration, applications, databases and JMS store), to a zip, which
  * {@code restore-domain} makes a domain of again, here or on another server.
  */
-@Command(name = "backup-domain", description = "Saves a stopped domain (configuration, applications, databases, JMS store) to a zip"
-        + " that restore-domain takes.")
+@Command(name = "backup-domain", description = "Saves a domain (configuration, applications, databases, JMS store) to a zip"
+        + " that restore-domain takes; a running domain goes on serving while its databases are copied.")
 final class BackupDomain implements Callable<Integer> {
 
     @CommandLine.ParentCommand
     DeployTool tool;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "the domain; it must be stopped (deploy-tool stop-domain NAME)")
+    @Parameters(index = "0", paramLabel = "NAME", description = "the domain, stopped or running (not while it starts, stops or restarts an isolate)")
     String domain;
 
     @Option(names = "--file", description = "where to save it (default NAME-yyyyMMdd-HHmmss.zip in the current directory); an existing file is"

@@ -154,7 +154,7 @@ final class PagesServlet extends HttpServlet {
                 <button type="button" data-domain-action="start">Start</button>
                 <button type="button" data-domain-action="stop">Stop</button>
                 <button type="button" data-domain-action="restart">Restart</button>
-                <button type="button" id="backup" title="a zip of the stopped domain: configuration, applications, databases, JMS store">Download a backup</button>
+                <button type="button" id="backup" title="a zip of the domain, stopped or running: configuration, applications, databases, JMS store">Download a backup</button>
                 </div>
                 <p class="result" id="action-result" role="status"></p>
                 <section>

@@ -19,9 +19,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code GET /api/domains/{domain}/backup} and {@code POST /api/domains/restore}: a stopped
- * domain as one zip (its configuration, archives, databases and JMS store), and a new domain
- * made from one, under its own name and ports or others given. As GlassFish's
+ * {@code GET /api/domains/{domain}/backup} and {@code POST /api/domains/restore}: a domain,
+ * stopped or running, as one zip (its configuration, archives, databases and JMS store), and a
+ * new domain made from one, under its own name and ports or others given. As GlassFish's
  * {@code backup-domain} and {@code restore-domain}, for moving a domain to another server,
  * keeping a copy before an upgrade, or cloning one.
  */
@@ -43,13 +43,13 @@ final class BackupResource {
         this.maxExpandedBytes = maxExpandedBytes;
     }
 
-    /** Writes the backup to a temporary file first, so that a domain found running is a 409 with a message, not a broken download. */
+    /** Writes the backup to a temporary file first, so that a refusal is a 409 with a message, not a broken download. */
     ApiResponse backup(ApiRequest request) throws IOException {
         DomainRuntime domain = supervisor.domain(request.path("domain"));
         Path file = Files.createTempFile(scratch(), ".backup-" + domain.name() + "-", ".zip");
         try {
             try (OutputStream out = Files.newOutputStream(file)) {
-                domain.backUp(out);
+                domain.backUp(out, scratch());
             }
             return ApiResponse.ok(new ApiResponse.TemporaryFile(file, "application/zip", fileName(domain.name())));
         } catch (IOException | RuntimeException e) {

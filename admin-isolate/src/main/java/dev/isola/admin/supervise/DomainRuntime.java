@@ -3,7 +3,10 @@ package dev.isola.admin.supervise;
 import dev.isola.appserver.SubServerRole;
 import dev.isola.domains.DomainDirectory;
 import dev.isola.domains.applications.ApplicationRegistry;
+import dev.isola.domains.backup.DatabaseInUseException;
 import dev.isola.domains.backup.DomainBackup;
+import dev.isola.domains.backup.StagedDatabases;
+import dev.isola.mvm.io.DirectoryTrees;
 import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.config.DomainConfigChanges;
 import dev.isola.domains.config.IsolateSettings;
@@ -33,6 +36,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -80,6 +84,8 @@ public final class DomainRuntime {
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
     /** How long an orderly stop may take before the isolate is halted. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+    /** How long an isolate may take to copy its databases for a backup: Derby copies at the disk's pace. */
+    private static final Duration BACKUP_TIMEOUT = Duration.ofMinutes(10);
 
     private final String name;
     private final DomainDirectory directory;
@@ -225,27 +231,53 @@ public final class DomainRuntime {
     }
 
     /**
-     * Writes the domain's backup ({@link DomainBackup}) to {@code out}, the domain kept stopped
-     * meanwhile: a start waits until it is written, since the backup copies the databases and
-     * the JMS store that the domain's isolates would open and write.
+     * Writes the domain's backup ({@link DomainBackup}) to {@code out}. A stopped domain's files
+     * are copied as they are, and a start waits until they are. A running domain goes on serving:
+     * each of its isolates first copies the databases it holds (its datasources' embedded Derby
+     * databases, the JMS store) into {@code scratch} with Derby's online backup, each as of one
+     * moment, and the zip takes those copies in place of the live files; a deployment or restart
+     * waits meanwhile.
      *
-     * @throws DomainOperationException CONFLICT while the domain or one of its isolates runs
+     * @param scratch where the isolates' copies wait (on the domains' file system); removed after
+     * @throws DomainOperationException CONFLICT while the domain starts, stops or restarts an isolate, or when a database
+     *                                  cannot be copied while it runs; FAILED if an isolate could not copy its databases
      */
-    public DomainBackup.Summary backUp(OutputStream out) throws IOException {
+    public DomainBackup.Summary backUp(OutputStream out, Path scratch) throws IOException {
         lock.lock();
         try {
             Map<String, Long> running = runningIsolates();
-            if ((state != State.STOPPED && state != State.FAILED) || !running.isEmpty()) {
-                throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "domain " + name + " is "
-                        + (running.isEmpty() ? state.name().toLowerCase(Locale.ROOT) : "running (" + String.join(", ", running.keySet()) + ")")
-                        + "; stop it first (deploy-tool stop-domain " + name + "): a backup copies its databases and JMS store, which its"
-                        + " isolates keep open");
+            if ((state == State.STOPPED || state == State.FAILED) && running.isEmpty()) {
+                DomainBackup.Summary summary = DomainBackup.write(directory, config, out);
+                record("", -1, DomainEvent.Kind.BACKED_UP, "backed up: " + summary.files() + " files, " + summary.bytes() + " bytes");
+                return summary;
             }
-            DomainBackup.Summary summary = DomainBackup.write(directory, config, out);
-            record("", -1, DomainEvent.Kind.BACKED_UP, "backed up: " + summary.files() + " files, " + summary.bytes() + " bytes");
-            return summary;
+            requireRunning("back up");
+            return backUpRunning(out, scratch);
         } finally {
             lock.unlock();
+        }
+    }
+
+    private DomainBackup.Summary backUpRunning(OutputStream out, Path scratch) throws IOException {
+        Path staging = Files.createTempDirectory(Files.createDirectories(scratch), ".backup-" + name + "-databases-");
+        try {
+            List<String> copied = new ArrayList<>();
+            for (MemberRuntime m : members()) {
+                copied.addAll(IsolateCall.call(this, m, "copy its databases for a backup", BACKUP_TIMEOUT,
+                        () -> m.control().control().backUpDatabases(staging.toString())));
+            }
+            DomainBackup.Summary summary;
+            try {
+                summary = DomainBackup.write(directory, config, out, new StagedDatabases(staging, copied));
+            } catch (DatabaseInUseException e) {
+                throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, "cannot back up domain " + name + " while it runs: "
+                        + e.getMessage());
+            }
+            record("", -1, DomainEvent.Kind.BACKED_UP, "backed up while running: " + summary.files() + " files, " + summary.bytes() + " bytes"
+                    + (copied.isEmpty() ? "; no database open" : "; databases copied online: " + copied.stream().map(d -> "data/" + d).toList()));
+            return summary;
+        } finally {
+            DirectoryTrees.delete(staging);
         }
     }
 

@@ -29,9 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code deploy-tool backup-domain} and {@code restore-domain} against a real admin isolate: a
  * combined domain with the test EAR (servlet → EJB → JMS → MDB → Derby) and an order in its
- * database, backed up once stopped, restored beside itself under another name and port, where
- * the order is back and new ones go to the copy's database only; and every refusal, which
- * leaves nothing behind.
+ * database, backed up while orders come in (its copy restored beside it takes orders of its own),
+ * backed up once stopped, restored beside itself under another name and port, where the order is
+ * back and new ones go to the copy's database only; and every refusal, which leaves nothing behind.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -40,6 +40,8 @@ class DomainBackupIT {
     private static AdminFixture admin;
     private static int shopPort;
     private static Path backup;
+    /** What the original has processed once the orders of the first test are in. */
+    private static String shopOrders;
 
     @BeforeAll
     static void aDomainWithAnOrderInItsDatabase() throws Exception {
@@ -59,18 +61,66 @@ class DomainBackupIT {
 
     @Test
     @Order(1)
-    void aRunningDomainIsNotBackedUpAndNoFileIsLeft() throws IOException {
-        AdminFixture.ToolRun refused = admin.deployTool("backup-domain", "shop", "--file", backup.toString());
-
-        assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());
-        assertTrue(refused.err().contains("domain shop is running (shop); stop it first (deploy-tool stop-domain shop)"), refused.err());
-        assertFalse(Files.exists(backup));
-        try (Stream<Path> left = Files.list(backup.getParent())) {
-            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith(".part")).toList(), "no partial download");
+    void aRunningDomainIsBackedUpWhileOrdersComeInAndItsCopyHoldsWholeOrders() throws Exception {
+        Path online = admin.work().resolve("shop-online.zip");
+        List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicBoolean ordering = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread customer = Thread.ofPlatform().name("customer").start(() -> {
+            for (int n = 1; ordering.get() && n <= 500; n++) {
+                try {
+                    if (HttpProbe.order(shopPort, "live" + n).statusCode() == 202) {
+                        accepted.add("live" + n);
+                    }
+                } catch (IOException e) {
+                    return;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        });
+        AdminFixture.ToolRun saved;
+        try {
+            AdminFixture.await("orders coming in", () -> accepted.size() >= 3);
+            saved = admin.deployTool("backup-domain", "shop", "--file", online.toString());
+        } finally {
+            ordering.set(false);
+            customer.join();
         }
+
+        assertEquals(0, saved.exitCode(), saved.toString());
+        assertTrue(saved.out().startsWith("Saved a backup of domain shop to " + online), saved.out());
+        List<String> entries;
+        try (ZipFile zip = new ZipFile(online.toFile())) {
+            entries = zip.stream().map(ZipEntry::getName).toList();
+        }
+        assertTrue(entries.containsAll(List.of("data/default/service.properties", "data/jms/store/service.properties")), entries.toString());
+        assertFalse(entries.stream().anyMatch(e -> e.endsWith("/db.lck") || e.endsWith("/dbex.lck")), "no copy is marked open: " + entries);
+        assertTrue(events("shop").stream().anyMatch(e -> e.startsWith("BACKED_UP: backed up while running: ")
+                && e.endsWith("; databases copied online: [data/default, data/jms/store]")), events("shop").toString());
+        try (Stream<Path> cache = Files.list(admin.domainsRoot().resolve(".cache"))) {
+            assertEquals(List.of(), cache.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".backup-")).toList(), "no copies left");
+        }
+
+        int copyPort = AdminFixture.freePort();
+        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", online.toString(), "--name", "shop-live", "--port",
+                Integer.toString(copyPort), "--start");
+        assertEquals(0, restored.exitCode(), restored.toString());
+        assertEquals(202, HttpProbe.order(copyPort, "gamma").statusCode(), "the copy takes orders");
+        AdminFixture.await("the copy's order", () -> List.of(HttpProbe.processed(copyPort).split("[=,]")).contains("gamma"));
+        List<String> processed = List.of(HttpProbe.processed(copyPort).substring("processed=".length()).split(","));
+        assertEquals("alpha", processed.getFirst(), processed.toString());
+        List<String> known = new ArrayList<>(accepted);
+        known.addAll(List.of("alpha", "gamma"));
+        assertTrue(known.containsAll(processed), "only orders the customer placed: " + processed + " of " + known);
+        assertEquals(0, admin.deployTool("delete-domain", "shop-live", "--force").exitCode());
+        AdminFixture.await("the original to process every order", () -> List.of(HttpProbe.processed(shopPort).split("[=,]")).containsAll(accepted));
+        shopOrders = HttpProbe.processed(shopPort);
+
         AdminFixture.ToolRun nowhere = admin.deployTool("backup-domain", "nowhere", "--file", backup.toString());
         assertEquals(ExitCodes.REJECTED, nowhere.exitCode(), nowhere.toString());
         assertTrue(nowhere.err().contains("no domain 'nowhere'"), nowhere.err());
+        assertFalse(Files.exists(backup));
     }
 
     @Test
@@ -139,15 +189,15 @@ class DomainBackupIT {
         assertEquals(0, restored.exitCode(), restored.toString());
         assertTrue(restored.out().startsWith("Restored domain shop-copy (combined) from " + backup + ": running at http://127.0.0.1:" + copyPort),
                 restored.out());
-        assertEquals("processed=alpha", HttpProbe.processed(copyPort), "the order came back with the database");
+        assertEquals(shopOrders, HttpProbe.processed(copyPort), "the orders came back with the database");
         assertEquals(202, HttpProbe.order(copyPort, "beta").statusCode());
-        AdminFixture.awaitValue("the copy's new order", () -> HttpProbe.processed(copyPort), "processed=alpha,beta");
+        AdminFixture.awaitValue("the copy's new order", () -> HttpProbe.processed(copyPort), shopOrders + ",beta");
         assertTrue(events("shop-copy").stream().anyMatch(e -> e.startsWith("RESTORED: restored from a backup of domain shop taken ")),
                 events("shop-copy").toString());
 
         AdminFixture.ToolRun original = admin.deployTool("start-domain", "shop");
         assertEquals(0, original.exitCode(), original.toString());
-        assertEquals("processed=alpha", HttpProbe.processed(shopPort), "the original's database is its own");
+        assertEquals(shopOrders, HttpProbe.processed(shopPort), "the original's database is its own");
     }
 
     private static List<String> domainNames() throws IOException, InterruptedException {

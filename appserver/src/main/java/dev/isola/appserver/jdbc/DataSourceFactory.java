@@ -90,7 +90,7 @@ public final class DataSourceFactory {
             return created(heldElsewhere(application, spec, resolved));
         }
         return created(new ManagedDataSource(spec.name(), application, database(resolved), openPool(spec, resolved, classLoader), tm,
-                afterClose(resolved)));
+                afterClose(resolved), embeddedDirectory(resolved)));
     }
 
     /** Every datasource made here that is not closed, the domain's own first, in the order they were made. */
@@ -120,7 +120,8 @@ public final class DataSourceFactory {
             return created(heldElsewhere("", spec, resolved));
         }
         return created(ManagedDataSource.openedOnFirstUse(spec.name(), "", database(resolved),
-                new OpenedOnFirstUse<>("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved)));
+                new OpenedOnFirstUse<>("open-" + spec.name(), () -> openPool(spec, resolved, classLoader)), tm, afterClose(resolved),
+                embeddedDirectory(resolved)));
     }
 
     private ManagedDataSource heldElsewhere(String application, DataSourceSpec spec, DataSourceSpec resolved) {
@@ -146,6 +147,15 @@ public final class DataSourceFactory {
     /** A JDBC URL without the user and password some drivers take in it ({@code ;password=…}, {@code ?user=…&password=…}). */
     private static String withoutCredentials(String url) {
         return url.replaceAll("(?i)([;?&:](user|password)=)[^;&]*", "$1…");
+    }
+
+    /** The directory of the embedded Derby database {@code resolved} opens; null for any other, or one in memory. */
+    private Path embeddedDirectory(DataSourceSpec resolved) {
+        if (!isEmbeddedDerby(resolved) || resolved.databaseName().isEmpty()) {
+            return null;
+        }
+        String path = embeddedPath(resolved.databaseName());
+        return path.startsWith("memory:") ? null : Path.of(path);
     }
 
     /** What closing the pool must be followed by: an embedded Derby database is shut down, so that its files are released. */

@@ -6,10 +6,14 @@ import dev.isola.appserver.tx.LocalTransactionManager;
 import dev.isola.appserver.tx.ResourceConflictException;
 
 import javax.sql.DataSource;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
@@ -43,14 +47,17 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
     private final Runnable afterClose;
     /** Why this isolate cannot open the database; null for a working pool. */
     private final String unavailable;
+    /** The directory of the embedded Derby database it opens; null for any other database (or one in memory). */
+    private final Path embeddedDirectory;
     private volatile boolean closed;
 
-    ManagedDataSource(String name, String application, String database, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose) {
-        this(name, application, database, OpenedOnFirstUse.alreadyOpen(pool), tm, afterClose, null);
+    ManagedDataSource(String name, String application, String database, HikariDataSource pool, LocalTransactionManager tm, Runnable afterClose,
+                      Path embeddedDirectory) {
+        this(name, application, database, OpenedOnFirstUse.alreadyOpen(pool), tm, afterClose, null, embeddedDirectory);
     }
 
     private ManagedDataSource(String name, String application, String database, OpenedOnFirstUse<HikariDataSource> pool, LocalTransactionManager tm,
-                              Runnable afterClose, String unavailable) {
+                              Runnable afterClose, String unavailable, Path embeddedDirectory) {
         this.name = name;
         this.application = application;
         this.database = database;
@@ -58,11 +65,12 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         this.tm = tm;
         this.afterClose = afterClose;
         this.unavailable = unavailable;
+        this.embeddedDirectory = embeddedDirectory;
     }
 
     /** A datasource this isolate may not open: every {@code getConnection()} fails with {@code why} (SQLState 08001). */
     static ManagedDataSource heldElsewhere(String name, String application, String database, String why) {
-        return new ManagedDataSource(name, application, database, null, null, () -> { }, why);
+        return new ManagedDataSource(name, application, database, null, null, () -> { }, why, null);
     }
 
     /**
@@ -72,8 +80,8 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
      * call tries again.
      */
     static ManagedDataSource openedOnFirstUse(String name, String application, String database, OpenedOnFirstUse<HikariDataSource> pool,
-                                              LocalTransactionManager tm, Runnable afterClose) {
-        return new ManagedDataSource(name, application, database, pool, tm, afterClose, null);
+                                              LocalTransactionManager tm, Runnable afterClose, Path embeddedDirectory) {
+        return new ManagedDataSource(name, application, database, pool, tm, afterClose, null, embeddedDirectory);
     }
 
     /** Whether the pool is open (for a datasource opened on first use: whether it has been used). */
@@ -113,7 +121,7 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         if (pool == null) {
             return new PoolFigures(name, application, database, PoolFigures.State.HELD_ELSEWHERE, 0, 0, 0, 0);
         }
-        java.util.Optional<HikariDataSource> open = pool.ifOpen();
+        Optional<HikariDataSource> open = pool.ifOpen();
         if (open.isEmpty()) {
             return new PoolFigures(name, application, database, PoolFigures.State.NOT_OPENED_YET, 0, 0, 0, 0);
         }
@@ -149,6 +157,38 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
             return new PingResult(name, application, about.getDatabaseProductName() + " " + about.getDatabaseProductVersion(),
                     java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), !wasOpen);
         }
+    }
+
+    /** The directory of the embedded Derby database this isolate opens for it, if it is one (not in memory). */
+    public Optional<Path> embeddedDirectory() {
+        return pool == null ? Optional.empty() : Optional.ofNullable(embeddedDirectory);
+    }
+
+    /**
+     * Copies its embedded Derby database to {@code target} while the pool stays in use
+     * ({@link DerbyOnlineBackup}): with Derby's backup procedure on a connection beside the pool
+     * if the database is open, or as files, with its first use waiting, if it is not.
+     *
+     * @return false if there was nothing to copy (not an embedded database of this isolate, or one never created)
+     * @throws SQLException what Derby said
+     */
+    public boolean backUp(Path target) throws SQLException, IOException {
+        if (embeddedDirectory().isEmpty()) {
+            return false;
+        }
+        boolean[] copied = {false};
+        if (pool.ifNotOpened(() -> {
+            if (Files.isRegularFile(embeddedDirectory.resolve("service.properties"))) {
+                DerbyOnlineBackup.ofClosed(embeddedDirectory, target);
+                copied[0] = true;
+            }
+        })) {
+            return copied[0];
+        }
+        try (Connection connection = pool().getDataSource().getConnection()) {
+            DerbyOnlineBackup.ofOpen(connection, embeddedDirectory, target);
+        }
+        return true;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.isola.appserver.jdbc;
 
+import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -71,6 +72,32 @@ public final class OpenedOnFirstUse<T> {
     /** What opening gave, if it has been opened; opens nothing. */
     public Optional<T> ifOpen() {
         return Optional.ofNullable(opened);
+    }
+
+    /** Work done on what this opens while it is not open (copying a database's files). */
+    @FunctionalInterface
+    public interface WhileNotOpened {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code action} if this has not been opened, and keeps it from being opened until the
+     * action ends (a first use meanwhile waits): for a backup that copies the files of a database
+     * no one has open, which the first use would otherwise open, and write, halfway through.
+     *
+     * @return whether {@code action} ran; false if this is open (or was opened at the start)
+     */
+    public boolean ifNotOpened(WhileNotOpened action) throws IOException {
+        if (opened != null) {
+            return false;
+        }
+        synchronized (this) {
+            if (opened != null) {
+                return false;
+            }
+            action.run();
+            return true;
+        }
     }
 
     /** Marks it closed, so that it is never opened after this; returns what was open, for the caller to close. */

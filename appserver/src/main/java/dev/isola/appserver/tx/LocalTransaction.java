@@ -77,10 +77,12 @@ public final class LocalTransaction implements Transaction {
     private final Map<Object, TransactionalResource> lastResources = new LinkedHashMap<>();
     private int status = Status.STATUS_ACTIVE;
     private Throwable rollbackReason;
+    private final CommitGate gate;
 
-    LocalTransaction(long id, Instant deadline) {
+    LocalTransaction(long id, Instant deadline, CommitGate gate) {
         this.id = id;
         this.deadline = deadline;
+        this.gate = gate;
     }
 
     public long id() {
@@ -162,6 +164,18 @@ public final class LocalTransaction implements Transaction {
         }
         requireStatus(Status.STATUS_ACTIVE, "commit");
         status = Status.STATUS_COMMITTING;
+        gate.enter();
+        try {
+            commitResources();
+        } finally {
+            gate.leave();
+        }
+        release();
+        afterCompletion(Status.STATUS_COMMITTED);
+    }
+
+    /** Steps 2 and 3 of the class description, inside the commit gate: a backup's copies hold all of them or none. */
+    private void commitResources() throws RollbackException, HeuristicMixedException {
         if (resource != null) {
             String described = resource.describe();
             try {
@@ -176,8 +190,6 @@ public final class LocalTransaction implements Transaction {
             }
         }
         commitLastResources();
-        release();
-        afterCompletion(Status.STATUS_COMMITTED);
     }
 
     /** Step 3 of the class description: latest enlisted first; a failure rolls back the rest. */

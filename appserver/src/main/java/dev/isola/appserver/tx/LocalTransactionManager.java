@@ -33,10 +33,16 @@ public final class LocalTransactionManager implements TransactionManager {
     private final ThreadLocal<Integer> timeoutSeconds = new ThreadLocal<>();
     private final Duration defaultTimeout;
     private final Registry registry = new Registry();
+    private final CommitGate commitGate = new CommitGate();
 
     /** @param defaultTimeout how long a transaction may run before it can only roll back; zero for no limit */
     public LocalTransactionManager(Duration defaultTimeout) {
         this.defaultTimeout = defaultTimeout;
+    }
+
+    /** The gate every commit of this manager's transactions passes, which a backup closes while it copies the databases. */
+    public CommitGate commitGate() {
+        return commitGate;
     }
 
     /** The transaction associated with this thread, or null. */
@@ -53,7 +59,7 @@ public final class LocalTransactionManager implements TransactionManager {
         Integer seconds = timeoutSeconds.get();
         Duration timeout = seconds != null ? Duration.ofSeconds(seconds) : defaultTimeout;
         Instant deadline = timeout.isZero() ? null : Instant.now().plus(timeout);
-        current.set(new LocalTransaction(ids.incrementAndGet(), deadline));
+        current.set(new LocalTransaction(ids.incrementAndGet(), deadline, commitGate));
     }
 
     @Override

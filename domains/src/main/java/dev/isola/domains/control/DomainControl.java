@@ -130,6 +130,18 @@ public interface DomainControl {
      */
     DataSourcePing pingDataSource(String name, String application) throws UnknownDataSourceException, ControlException;
 
+    /**
+     * Copies every database this isolate holds in the domain's {@code data/} directory (embedded
+     * Derby databases of its datasources, the JMS store) to the same place under the directory
+     * {@code staging}, each consistent as of one moment, while the isolate goes on serving: for a
+     * backup of the running domain. (Added after the first builds, as {@link #jmsQueue}.)
+     *
+     * @param staging an absolute path the admin isolate made for this backup
+     * @return the databases copied, as paths relative to {@code data/} with {@code /} between their parts
+     * @throws ControlException if the isolate is not ready, or a database could not be copied (named, with Derby's reason)
+     */
+    List<String> backUpDatabases(String staging) throws ControlException;
+
     /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
     void shutdown();
 

@@ -37,6 +37,7 @@ import dev.isola.mvm.isolate.Isolate;
 import dev.isola.mvm.link.Link;
 import dev.isola.mvm.link.codec.Serializers;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -250,6 +251,24 @@ final class ControlListener implements DomainControl {
                     + " (SQLState " + e.getSQLState() + ")");
             return new DataSourcePing(name, application == null ? "" : application, false, "", 0, false,
                     e.getSQLState() == null ? "" : e.getSQLState(), e.getMessage());
+        }
+    }
+
+    @Override
+    public List<String> backUpDatabases(String staging) throws ControlException {
+        MemberServer current = requireReady("back up the databases");
+        long started = System.nanoTime();
+        try {
+            List<String> copied = current.backUpDatabases(Path.of(staging));
+            LOG.log(System.Logger.Level.INFO, "copied " + copied.size() + " database(s) for a backup of the running domain " + copied.stream()
+                    .map(d -> "data/" + d).toList() + " in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms");
+            return copied;
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "backup of the running domain failed: " + e.getMessage() + " (SQLState " + e.getSQLState() + ")");
+            throw new ControlException(e.getMessage() + " (SQLState " + e.getSQLState() + ")");
+        } catch (IOException | StoreException e) {
+            LOG.log(System.Logger.Level.WARNING, "backup of the running domain failed: " + e.getMessage());
+            throw new ControlException(e.getMessage());
         }
     }
 

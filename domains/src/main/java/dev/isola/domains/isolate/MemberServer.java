@@ -107,6 +107,10 @@ final class MemberServer implements AutoCloseable {
         return server.pingDataSource(name, application);
     }
 
+    List<String> backUpDatabases(Path staging) throws SQLException, IOException {
+        return server.backUpDatabases(staging);
+    }
+
     List<Deployment> deployments() {
         return server.deployments();
     }

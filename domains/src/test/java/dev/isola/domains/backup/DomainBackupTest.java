@@ -13,9 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,6 +116,45 @@ class DomainBackupTest {
         assertEquals(List.of("applications/petstore.ear", "config/applications.json", "config/domain.json", "config/https.p12",
                 "config/keyfile",
                 "data/jms/store.log", "data/orders/seg0/c10.dat"), entries.subList(1, entries.size()).stream().sorted().toList());
+    }
+
+    @Test
+    void aRunningDomainsBackupTakesTheIsolatesCopiesInPlaceOfTheLiveDatabaseFiles() throws IOException {
+        write(shop.data().resolve("orders/service.properties"), "live");
+        write(shop.data().resolve("orders/db.lck"), "held");
+        Path staging = dir.resolve("staging");
+        write(staging.resolve("orders/service.properties"), "copied");
+        write(staging.resolve("orders/seg0/c10.dat"), "rows as of the copy");
+        write(shop.data().resolve("archive/service.properties"), "a database no isolate has open");
+
+        Path zip = dir.resolve("running.zip");
+        try (OutputStream out = Files.newOutputStream(zip)) {
+            DomainBackup.write(shop, root.load("shop"), out, new StagedDatabases(staging, List.of("orders")));
+        }
+
+        assertEquals(List.of("applications/petstore.ear", "config/applications.json", "config/domain.json", "config/https.p12", "config/keyfile",
+                "data/archive/service.properties", "data/jms/store.log", "data/orders/seg0/c10.dat", "data/orders/service.properties"),
+                entries(zip).subList(1, entries(zip).size()).stream().sorted().toList());
+        try (ZipFile file = new ZipFile(zip.toFile())) {
+            assertEquals("rows as of the copy", new String(file.getInputStream(file.getEntry("data/orders/seg0/c10.dat")).readAllBytes(),
+                    StandardCharsets.UTF_8));
+        }
+        assertFalse(Files.exists(shop.data().resolve("archive/dbex.lck")), "the lock taken while copying the closed database is gone");
+    }
+
+    @Test
+    void aDatabaseOpenInTheDomainThatNoIsolateCopiedRefusesTheRunningBackup() throws IOException {
+        write(shop.data().resolve("orders/service.properties"), "opened by an application itself");
+        Path staging = Files.createDirectories(dir.resolve("staging"));
+        try (FileChannel channel = FileChannel.open(shop.data().resolve("orders/dbex.lck"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock held = channel.lock()) {
+            DatabaseInUseException e = assertThrows(DatabaseInUseException.class,
+                    () -> DomainBackup.write(shop, root.load("shop"), OutputStream.nullOutputStream(), new StagedDatabases(staging, List.of())));
+            assertEquals("the Derby database data/orders is open in an isolate of the domain, but not through a datasource or the JMS store, which"
+                    + " the server copies while they are used (an application opened it itself); stop the domain to back it up", e.getMessage());
+            assertTrue(held.isValid());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new StagedDatabases(staging, List.of("../config")));
     }
 
     @Test

@@ -426,7 +426,7 @@
     }
   }
 
-  // A backup is fetched rather than linked, so that a refusal (the domain runs) is a message on
+  // A backup is fetched rather than linked, so that a refusal (the domain is starting) is a message on
   // the page, not a JSON document in place of it; the zip is then saved under the server's name.
   function wireBackup(base, result) {
     const button = document.getElementById('backup');

@@ -19,6 +19,7 @@ import dev.isola.appserver.jms.store.StoreOperation;
 import dev.isola.appserver.jms.store.StoredMessage;
 import dev.isola.appserver.jms.store.StoredSubscription;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -793,6 +794,20 @@ public final class Broker implements BrokerAcceptor, MessageAdministration, Auto
     /** What the message store did since the broker started (batches and commits: group commit at work). */
     public MessageStore.Statistics storeStatistics() {
         return store.statistics();
+    }
+
+    /** The directory of the message store's database. */
+    public Path storeDirectory() {
+        return store.databaseDirectory();
+    }
+
+    /**
+     * Copies the message store to {@code target} while the broker goes on ({@link MessageStore#backUp}).
+     *
+     * @return false if nothing was ever stored
+     */
+    public boolean backUpStore(Path target) {
+        return store.backUp(target);
     }
 
     /** The number of open client connections. */

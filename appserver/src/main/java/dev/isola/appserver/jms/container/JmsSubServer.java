@@ -254,6 +254,16 @@ public final class JmsSubServer implements ApplicationJms, AutoCloseable {
         return server.administration();
     }
 
+    /** The directory of the broker's message store database. */
+    public Path storeDirectory() {
+        return server.storeDirectory();
+    }
+
+    /** Copies the broker's message store while it goes on; see {@link JmsServer#backUpStore}. */
+    public boolean backUpStore(Path target) {
+        return server.backUpStore(target);
+    }
+
     public boolean running() {
         return server.running();
     }

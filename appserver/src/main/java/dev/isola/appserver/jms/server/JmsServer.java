@@ -14,6 +14,7 @@ import dev.isola.appserver.jms.protocol.BrokerConnector;
 import dev.isola.appserver.jms.protocol.LocalBrokerConnector;
 import dev.isola.appserver.jms.store.MessageStore;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -121,6 +122,16 @@ public final class JmsServer implements AutoCloseable {
     /** Batches and commits of the message store since start; more batches than commits is group commit sharing syncs. */
     public MessageStore.Statistics storeStatistics() {
         return broker.storeStatistics();
+    }
+
+    /** The directory of the message store's database. */
+    public Path storeDirectory() {
+        return broker.storeDirectory();
+    }
+
+    /** Copies the message store while the broker goes on; see {@link Broker#backUpStore}. */
+    public boolean backUpStore(Path target) {
+        return broker.backUpStore(target);
     }
 
     public int connectionCount() {

@@ -1,6 +1,7 @@
 package dev.isola.appserver.jms.store;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
+import dev.isola.appserver.jdbc.DerbyOnlineBackup;
 import dev.isola.appserver.jdbc.OpenedOnFirstUse;
 
 import java.io.IOException;
@@ -75,6 +76,31 @@ final class DeferredMessageStore implements MessageStore {
     @Override
     public Statistics statistics() {
         return store.ifOpen().map(MessageStore::statistics).orElseGet(() -> new Statistics(0, 0));
+    }
+
+    @Override
+    public Path databaseDirectory() {
+        return DerbyMessageStore.databaseDirectory(directory);
+    }
+
+    /** A store not opened yet is copied as files, with the first batch waiting until the copy is made. */
+    @Override
+    public boolean backUp(Path target) {
+        Path database = databaseDirectory();
+        boolean[] copied = {false};
+        try {
+            if (store.ifNotOpened(() -> {
+                if (Files.isRegularFile(database.resolve("service.properties"))) {
+                    DerbyOnlineBackup.ofClosed(database, target);
+                    copied[0] = true;
+                }
+            })) {
+                return copied[0];
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot copy the JMS store at " + database + " to " + target + ": " + e, e);
+        }
+        return store.get().backUp(target);
     }
 
     @Override

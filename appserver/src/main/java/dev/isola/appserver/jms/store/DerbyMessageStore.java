@@ -1,6 +1,7 @@
 package dev.isola.appserver.jms.store;
 
 import dev.isola.appserver.jdbc.DerbyDatabaseTemplates;
+import dev.isola.appserver.jdbc.DerbyOnlineBackup;
 import dev.isola.appserver.jdbc.DerbyTerritory;
 import dev.isola.appserver.jdbc.EmbeddedDerbyShutdown;
 
@@ -323,6 +324,24 @@ final class DerbyMessageStore implements MessageStore {
     @Override
     public Statistics statistics() {
         return new Statistics(batches, commits);
+    }
+
+    @Override
+    public Path databaseDirectory() {
+        return databaseDirectory;
+    }
+
+    /** On a connection of its own, so that the writer's group commits go on while Derby copies. */
+    @Override
+    public boolean backUp(Path target) {
+        try (Connection copying = DriverManager.getConnection(url)) {
+            DerbyOnlineBackup.ofOpen(copying, databaseDirectory, target);
+            return true;
+        } catch (SQLException e) {
+            throw new StoreException("cannot copy the JMS store at " + databaseDirectory + ": " + describe(e), e);
+        } catch (IOException e) {
+            throw new StoreException("cannot copy the JMS store at " + databaseDirectory + " to " + target + ": " + e, e);
+        }
     }
 
     @Override

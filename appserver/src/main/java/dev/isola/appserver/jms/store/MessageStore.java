@@ -55,6 +55,20 @@ public interface MessageStore extends AutoCloseable {
     /** Counts since the store was opened. */
     Statistics statistics();
 
+    /** The directory of the store's database (a backup of the domain's data puts its copy in the same place). */
+    Path databaseDirectory();
+
+    /**
+     * Copies the store, as of one moment, to {@code target} while it stays in use: every batch
+     * applied before the copy ended is in it, and none halfway
+     * ({@link dev.isola.appserver.jdbc.DerbyOnlineBackup}).
+     *
+     * @param target a directory that does not exist yet
+     * @return false if there is nothing to copy (a store never written to)
+     * @throws StoreException if the database could not be copied, saying why
+     */
+    boolean backUp(Path target);
+
     /** Finishes batches in progress, then releases the store. */
     @Override
     void close();
