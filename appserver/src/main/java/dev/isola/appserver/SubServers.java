@@ -483,6 +483,25 @@ public final class SubServers implements AutoCloseable {
         }
     }
 
+    /**
+     * Holds this isolate's commits back (its {@link dev.isola.appserver.tx.CommitGate} closed) until
+     * {@link #releaseCommits} or until {@code lease} has passed: for a backup of a separated domain,
+     * whose databases are copied by several isolates, so that no transaction commits in one between
+     * their copies. Returns once the commits in progress have ended.
+     *
+     * @return the token that releases them
+     * @throws IllegalStateException if they are held already
+     */
+    public String holdCommits(java.time.Duration lease) throws InterruptedException {
+        requireRunning();
+        return tm.commitGate().hold(lease);
+    }
+
+    /** Lets the commits {@link #holdCommits} held go on; false if that hold had ended already (its lease ran out). */
+    public boolean releaseCommits(String token) {
+        return tm.commitGate().release(token);
+    }
+
     private List<String> copyDatabases(Path staging) throws SQLException, IOException {
         Path data = dataSourceFactory.dataDirectory().toAbsolutePath().normalize();
         List<String> copied = new ArrayList<>();

@@ -260,12 +260,23 @@ public final class DomainRuntime {
 
     private DomainBackup.Summary backUpRunning(OutputStream out, Path scratch) throws IOException {
         Path staging = Files.createTempDirectory(Files.createDirectories(scratch), ".backup-" + name + "-databases-");
+        List<MemberRuntime> isolates = members();
+        Map<MemberRuntime, String> holds = new java.util.LinkedHashMap<>();
         try {
+            if (isolates.size() > 1) {
+                // Each isolate copies its own databases; commits wait in all of them meanwhile, so that no transaction
+                // commits in one (the EJB isolate's database) between the copies of another (the JMS isolate's store).
+                for (MemberRuntime m : isolates) {
+                    holds.put(m, IsolateCall.call(this, m, "hold its commits for a backup", BACKUP_TIMEOUT,
+                            () -> m.control().control().holdCommits(BACKUP_TIMEOUT.toMillis())));
+                }
+            }
             List<String> copied = new ArrayList<>();
-            for (MemberRuntime m : members()) {
+            for (MemberRuntime m : isolates) {
                 copied.addAll(IsolateCall.call(this, m, "copy its databases for a backup", BACKUP_TIMEOUT,
                         () -> m.control().control().backUpDatabases(staging.toString())));
             }
+            releaseCommits(holds);
             DomainBackup.Summary summary;
             try {
                 summary = DomainBackup.write(directory, config, out, new StagedDatabases(staging, copied));
@@ -277,8 +288,25 @@ public final class DomainRuntime {
                     + (copied.isEmpty() ? "; no database open" : "; databases copied online: " + copied.stream().map(d -> "data/" + d).toList()));
             return summary;
         } finally {
+            releaseCommits(holds);
             DirectoryTrees.delete(staging);
         }
+    }
+
+    /** Lets the commits go on that {@link #backUpRunning} held, in every isolate that still holds them; a failure is logged, not thrown. */
+    private void releaseCommits(Map<MemberRuntime, String> holds) {
+        for (Map.Entry<MemberRuntime, String> hold : holds.entrySet()) {
+            String isolate = hold.getKey().member().isolateName(name);
+            try {
+                if (!Invoker.withTimeout(Duration.ofSeconds(30), () -> hold.getKey().control().control().releaseCommits(hold.getValue()))) {
+                    LOG.log(System.Logger.Level.WARNING, "[" + name + "/" + isolate + "] the commits held for the backup had been let go already");
+                }
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "[" + name + "/" + isolate + "] cannot release the commits held for the backup (they go on"
+                        + " when the hold's lease of " + BACKUP_TIMEOUT.toMinutes() + " min runs out): " + e.getMessage());
+            }
+        }
+        holds.clear();
     }
 
     /**

@@ -200,6 +200,54 @@ class DomainBackupIT {
         assertEquals(shopOrders, HttpProbe.processed(shopPort), "the original's database is its own");
     }
 
+    @Test
+    @Order(5)
+    void aRunningSeparatedDomainIsBackedUpWithCommitsHeldInEveryIsolate() throws Exception {
+        int crmPort = admin.createAndDeploy("crm", TestEars.orders(admin.work(), "crm.ear"), "--mode", "separated");
+        assertEquals(202, HttpProbe.order(crmPort, "first").statusCode());
+        AdminFixture.awaitValue("the first order", () -> HttpProbe.processed(crmPort), "processed=first");
+        Path online = admin.work().resolve("crm-online.zip");
+        List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>(List.of("first")));
+        java.util.concurrent.atomic.AtomicBoolean ordering = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread customer = Thread.ofPlatform().name("crm-customer").start(() -> {
+            for (int n = 1; ordering.get() && n <= 500; n++) {
+                try {
+                    if (HttpProbe.order(crmPort, "crm" + n).statusCode() == 202) {
+                        accepted.add("crm" + n);
+                    }
+                } catch (IOException e) {
+                    return;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        });
+        AdminFixture.ToolRun saved;
+        try {
+            AdminFixture.await("orders coming in", () -> accepted.size() >= 4);
+            saved = admin.deployTool("backup-domain", "crm", "--file", online.toString());
+        } finally {
+            ordering.set(false);
+            customer.join();
+        }
+
+        assertEquals(0, saved.exitCode(), saved.toString());
+        assertTrue(events("crm").stream().anyMatch(e -> e.startsWith("BACKED_UP: backed up while running: ")
+                && e.endsWith("; databases copied online: [data/jms/store, data/default]")), events("crm").toString());
+        int copyPort = AdminFixture.freePort();
+        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", online.toString(), "--name", "crm-copy", "--port",
+                Integer.toString(copyPort), "--start");
+        assertEquals(0, restored.exitCode(), restored.toString());
+        assertEquals(202, HttpProbe.order(copyPort, "last").statusCode(), "the separated copy takes orders");
+        AdminFixture.await("the copy's order", () -> List.of(HttpProbe.processed(copyPort).split("[=,]")).contains("last"));
+        List<String> processed = List.of(HttpProbe.processed(copyPort).substring("processed=".length()).split(","));
+        assertEquals("first", processed.getFirst(), processed.toString());
+        List<String> known = new ArrayList<>(accepted);
+        known.add("last");
+        assertTrue(known.containsAll(processed), "only orders the customer placed: " + processed + " of " + known);
+    }
+
     private static List<String> domainNames() throws IOException, InterruptedException {
         List<String> names = new ArrayList<>();
         admin.json("/api/domains").forEach(d -> names.add(d.path("name").asText()));

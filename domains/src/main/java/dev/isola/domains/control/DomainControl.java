@@ -142,6 +142,24 @@ public interface DomainControl {
      */
     List<String> backUpDatabases(String staging) throws ControlException;
 
+    /**
+     * Holds this isolate's transaction commits back until {@link #releaseCommits} or until
+     * {@code leaseMillis} have passed, and answers once the commits in progress have ended: for a
+     * backup of a separated domain, whose isolates each copy their own databases, so that no
+     * transaction commits between their copies. (Added with {@link #backUpDatabases}.)
+     *
+     * @return the token that releases them
+     * @throws ControlException if the isolate is not ready, or commits are held already
+     */
+    String holdCommits(long leaseMillis) throws ControlException;
+
+    /**
+     * Lets the commits held by {@link #holdCommits} go on.
+     *
+     * @return false if that hold had ended already (its lease ran out: the backup is not whole)
+     */
+    boolean releaseCommits(String token);
+
     /** Exits in an orderly way (applications undeployed, sub-servers stopped) soon after replying. */
     void shutdown();
 

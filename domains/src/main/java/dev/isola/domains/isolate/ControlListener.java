@@ -40,6 +40,7 @@ import dev.isola.mvm.link.codec.Serializers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -270,6 +271,29 @@ final class ControlListener implements DomainControl {
             LOG.log(System.Logger.Level.WARNING, "backup of the running domain failed: " + e.getMessage());
             throw new ControlException(e.getMessage());
         }
+    }
+
+    @Override
+    public String holdCommits(long leaseMillis) throws ControlException {
+        MemberServer current = requireReady("hold commits for a backup");
+        try {
+            return current.holdCommits(Duration.ofMillis(leaseMillis));
+        } catch (IllegalStateException e) {
+            throw new ControlException(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ControlException("interrupted while holding commits for a backup");
+        }
+    }
+
+    @Override
+    public boolean releaseCommits(String token) {
+        MemberServer current = server;
+        boolean released = current != null && current.releaseCommits(token);
+        if (!released) {
+            LOG.log(System.Logger.Level.WARNING, "commits held for a backup had been let go already (their lease ran out) when the admin released them");
+        }
+        return released;
     }
 
     @Override

@@ -111,6 +111,14 @@ final class MemberServer implements AutoCloseable {
         return server.backUpDatabases(staging);
     }
 
+    String holdCommits(java.time.Duration lease) throws InterruptedException {
+        return server.holdCommits(lease);
+    }
+
+    boolean releaseCommits(String token) {
+        return server.releaseCommits(token);
+    }
+
     List<Deployment> deployments() {
         return server.deployments();
     }
