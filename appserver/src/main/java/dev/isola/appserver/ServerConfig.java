@@ -4,6 +4,7 @@ import dev.isola.appserver.ejb.EjbSettings;
 import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.JmsConfig;
+import dev.isola.appserver.security.RealmSpec;
 import dev.isola.appserver.web.AccessLog;
 import dev.isola.appserver.web.HttpsListener;
 
@@ -40,11 +41,14 @@ import java.util.Set;
  * @param https              the web sub-server's HTTPS port; null: none
  * @param keyfile            the users of the domain's applications ({@code Keyfile}), read again whenever it changes (web
  *                           sub-server only); null: a realm without users, where every sign-in fails
+ * @param realm              where the web sub-server signs users in: the keyfile ({@link RealmSpec#FILE}) or the tables of
+ *                           one of the datasources ({@link RealmSpec.Jdbc}, named by {@code DEFAULT_DATASOURCE} or one of
+ *                           {@code dataSources})
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,
                            Set<SubServerRole> roles, String domain, Path jspCache, Path databaseTemplates, AccessLog accessLog,
-                           HttpsListener https, Path keyfile) {
+                           HttpsListener https, Path keyfile, RealmSpec realm) {
 
     public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
@@ -54,6 +58,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         Objects.requireNonNull(workDirectory, "workDirectory");
         Objects.requireNonNull(jms, "jms");
         Objects.requireNonNull(domain, "domain");
+        Objects.requireNonNull(realm, "realm");
         if (roles.isEmpty()) {
             throw new IllegalArgumentException("a server must host at least one of the sub-servers " + List.of(SubServerRole.values()));
         }
@@ -63,6 +68,10 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
             if (!ds.name().startsWith("java:global/")) {
                 throw new IllegalArgumentException("configured datasource " + ds.name() + " must have a java:global/ name");
             }
+        }
+        if (realm instanceof RealmSpec.Jdbc jdbc && !jdbc.dataSource().equals(DEFAULT_DATASOURCE)
+                && dataSources.stream().noneMatch(ds -> ds.name().equals(jdbc.dataSource()))) {
+            throw new IllegalArgumentException("the JDBC realm's datasource " + jdbc.dataSource() + " is none of the server's");
         }
     }
 
@@ -98,6 +107,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         private AccessLog accessLog;
         private HttpsListener https;
         private Path keyfile;
+        private RealmSpec realm = RealmSpec.FILE;
 
         private Builder(Path dataDirectory, Path workDirectory) {
             this.dataDirectory = dataDirectory;
@@ -128,6 +138,8 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
         public Builder https(HttpsListener listener) { this.https = Objects.requireNonNull(listener, "listener"); return this; }
         /** Authenticates the users of this file ({@code Keyfile}; web sub-server only); a realm without users unless set. */
         public Builder keyfile(Path file) { this.keyfile = Objects.requireNonNull(file, "file"); return this; }
+        /** Signs users in against {@code realm} (web sub-server only); the keyfile realm unless set. */
+        public Builder realm(RealmSpec realm) { this.realm = Objects.requireNonNull(realm, "realm"); return this; }
         /** Declares a JMS destination in the server configuration (it exists whatever is deployed). */
         public Builder jmsDestination(DestinationConfig destination) { this.jms = jms.withDestination(destination); return this; }
 
@@ -140,7 +152,7 @@ public record ServerConfig(String host, int httpPort, Path dataDirectory, Path w
 
         public ServerConfig build() {
             return new ServerConfig(host, httpPort, dataDirectory, workDirectory, defaultDataSource, dataSources, ejb, transactionTimeout, jms,
-                    roles, domain, jspCache, databaseTemplates, accessLog, https, keyfile);
+                    roles, domain, jspCache, databaseTemplates, accessLog, https, keyfile, realm);
         }
     }
 }

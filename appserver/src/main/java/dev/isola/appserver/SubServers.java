@@ -29,12 +29,16 @@ import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.JavaNaming;
 import dev.isola.appserver.naming.Namespace;
 import dev.isola.appserver.naming.NamingScopes;
+import dev.isola.appserver.security.RealmSpec;
 import dev.isola.appserver.tx.BeanManagedTransaction;
 import dev.isola.appserver.tx.ContainerTransactions;
 import dev.isola.appserver.tx.LocalTransactionManager;
+import dev.isola.appserver.web.JdbcRealm;
 import dev.isola.appserver.web.JspCache;
+import dev.isola.appserver.web.KeyfileRealm;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.mvm.invoke.LinkPair;
+import org.apache.catalina.Realm;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -177,7 +181,7 @@ public final class SubServers implements AutoCloseable {
             }
             webServer = webRole ? new WebServer(config.host(), config.httpPort(), workDirectory.resolve(".tomcat"),
                     Optional.ofNullable(config.jspCache()).map(JspCache::new), Optional.ofNullable(config.accessLog()),
-                    Optional.ofNullable(config.https()), Optional.ofNullable(config.keyfile())) : null;
+                    Optional.ofNullable(config.https()), realm(config, defaultDs)) : null;
         } catch (RuntimeException e) {
             // Nothing half-started stays behind: the broker is stopped once it is up, the pools closed.
             try {
@@ -203,6 +207,15 @@ public final class SubServers implements AutoCloseable {
         this.ejbClient = webRole && !ejbRole ? new EjbLinkClient(config.domain(), callTimeout) : null;
         this.deployer = new Deployer(new Deployer.Services(config.roles(), workDirectory, ejb, dataSources, defaultDataSource,
                 new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader));
+    }
+
+    /** The web sub-server's realm: the keyfile's, or a JDBC realm on the datasource it names, as this isolate has it. */
+    private Realm realm(ServerConfig config, ManagedDataSource defaultDs) {
+        return switch (config.realm()) {
+            case RealmSpec.File file -> new KeyfileRealm(Optional.ofNullable(config.keyfile()));
+            case RealmSpec.Jdbc jdbc -> new JdbcRealm(jdbc.dataSource().equals(ServerConfig.DEFAULT_DATASOURCE) ? defaultDs
+                    : configuredDataSources.stream().filter(ds -> ds.name().equals(jdbc.dataSource())).findFirst().orElseThrow(), jdbc);
+        };
     }
 
     private static String rolesName(ServerConfig config) {

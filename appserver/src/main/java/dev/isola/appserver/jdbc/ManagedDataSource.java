@@ -209,6 +209,20 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         }
     }
 
+    /**
+     * A pooled connection that no transaction of the calling thread enlists, for the server's own
+     * short reads (a JDBC realm's look-up at a sign-in): it commits as it goes (auto-commit) and
+     * goes back to the pool when closed.
+     *
+     * @throws SQLException as {@link #getConnection()}, 08001 for a datasource this isolate may not open
+     */
+    public Connection connectionOutsideTransaction() throws SQLException {
+        if (unavailable != null) {
+            throw new SQLException(unavailable, "08001");
+        }
+        return pool().getConnection();
+    }
+
     private EnlistedConnection enlistedConnection() {
         try {
             return new EnlistedConnection(name, pool().getConnection());

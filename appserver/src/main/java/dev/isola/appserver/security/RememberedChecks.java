@@ -40,6 +40,11 @@ public final class RememberedChecks {
         }
     }
 
+    /** Whether no more credentials are remembered: a holder whose remembered checks never go stale replaces it with a new one. */
+    public boolean isFull() {
+        return tokens.size() >= capacity;
+    }
+
     private String token(String user, String password) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -3,6 +3,7 @@ package dev.isola.appserver.web;
 import dev.isola.appserver.naming.NamingScopes;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Realm;
 import org.apache.catalina.ThreadBindingListener;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
@@ -80,16 +81,16 @@ public final class WebServer implements AutoCloseable {
 
     /** @param jspCache where compiled JSPs are shared with other servers (see {@link JspCache}); empty: every server compiles its own */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache) {
-        this(host, port, baseDirectory, jspCache, Optional.empty(), Optional.empty(), Optional.empty());
+        this(host, port, baseDirectory, jspCache, Optional.empty(), Optional.empty(), new KeyfileRealm(Optional.empty()));
     }
 
     /**
      * @param accessLog the HTTP access log to write; empty: none
      * @param https     an HTTPS port beside the HTTP one; empty: none
-     * @param keyfile   the users web applications sign in ({@link KeyfileRealm}); empty: nobody can sign in
+     * @param realm     where web applications sign users in: a {@link KeyfileRealm} or a {@link JdbcRealm}
      */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog,
-                     Optional<HttpsListener> https, Optional<Path> keyfile) {
+                     Optional<HttpsListener> https, Realm realm) {
         this.jspCache = jspCache;
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         this.baseDirectory = baseDirectory;
@@ -112,13 +113,13 @@ public final class WebServer implements AutoCloseable {
         });
         tomcat.getHost().setAutoDeploy(false);
         accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
-        // One realm for every application of the domain, as a GlassFish domain's file realm; role names are group names.
+        // One realm for every application of the domain, as a GlassFish domain's realm; role names are group names.
         // Behind Tomcat's lock-out, as its own server.xml has it: a user whose password was wrong LOCK_OUT_FAILURES times
         // in a row is refused for LOCK_OUT_SECONDS without a check, which stops guessing and the bcrypt work it costs.
         LockOutRealm lockOut = new LockOutRealm();
         lockOut.setFailureCount(LOCK_OUT_FAILURES);
         lockOut.setLockOutTime(LOCK_OUT_SECONDS);
-        lockOut.addRealm(new KeyfileRealm(keyfile));
+        lockOut.addRealm(realm);
         tomcat.getEngine().setRealm(lockOut);
         tomcat.getHost().getPipeline().addValve(new CallerValve());
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());

@@ -1,0 +1,182 @@
+package dev.isola.appserver.web;
+
+import dev.isola.appserver.jdbc.ManagedDataSource;
+import dev.isola.appserver.security.PasswordEncoding;
+import dev.isola.appserver.security.RealmSpec;
+import dev.isola.appserver.security.RememberedChecks;
+import org.apache.catalina.realm.GenericPrincipal;
+import org.apache.catalina.realm.RealmBase;
+
+import java.security.Principal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Tomcat's realm for a domain whose users are in database tables ({@link RealmSpec.Jdbc}), as
+ * GlassFish's JDBCRealm: at each sign-in it reads the user's stored password and groups through
+ * the domain's datasource (a pooled connection outside any transaction), so a user, a password or
+ * a group changed in the tables counts from the next sign-in. Groups are roles, as with
+ * {@link KeyfileRealm}.
+ *
+ * <p>A successful bcrypt check is remembered ({@link RememberedChecks}) for the stored hash it
+ * was made against, so HTTP Basic clients do not pay bcrypt at every request, and a changed hash
+ * counts at once. A database that fails signs nobody in (fails closed: 401, never 500); the
+ * failure is logged with its SQLState once, not at every sign-in it refuses, until a look-up
+ * succeeds again.
+ */
+public final class JdbcRealm extends RealmBase {
+
+    private static final Logger LOG = Logger.getLogger(JdbcRealm.class.getName());
+    /** Different credentials remembered after a successful bcrypt check; when full, they are forgotten and checked again. */
+    private static final int REMEMBERED = 256;
+
+    private final ManagedDataSource dataSource;
+    private final RealmSpec.Jdbc spec;
+    private volatile RememberedChecks remembered = new RememberedChecks(REMEMBERED);
+    /** The kind of failure last logged, until a look-up succeeds: a storm of sign-ins against a dead database logs it once. */
+    private volatile String lastFailure;
+
+    /** A user as the tables have it at one sign-in. */
+    private record StoredUser(String password, List<String> groups) {
+    }
+
+    /** Why the tables gave no answer, for the log. */
+    private static final class LookUpException extends Exception {
+        LookUpException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * @param dataSource the datasource {@code spec} names, as this isolate has it
+     */
+    public JdbcRealm(ManagedDataSource dataSource, RealmSpec.Jdbc spec) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.spec = Objects.requireNonNull(spec, "spec");
+    }
+
+    @Override
+    public Principal authenticate(String username, String credentials) {
+        if (username == null || credentials == null) {
+            return null;
+        }
+        StoredUser user;
+        try {
+            user = lookUp(username);
+            succeeded();
+        } catch (SQLException e) {
+            failed("SQLState " + e.getSQLState(), "failed (SQLState " + e.getSQLState() + "): " + e.getMessage() + "; nobody can sign in until it answers");
+            return null;
+        } catch (LookUpException e) {
+            failed(e.getMessage(), e.getMessage());
+            return null;
+        } catch (RuntimeException e) {
+            failed(e.getClass().getName(), "failed: " + e + "; nobody can sign in until it answers");
+            return null;
+        }
+        if (user == null || !passwordMatches(username, user.password(), credentials)) {
+            return null;
+        }
+        return new GenericPrincipal(username, user.groups());
+    }
+
+    /** The user's password and groups, or null when the password query has no row for the name. */
+    private StoredUser lookUp(String username) throws SQLException, LookUpException {
+        try (Connection connection = dataSource.connectionOutsideTransaction()) {
+            String password;
+            try (PreparedStatement query = connection.prepareStatement(spec.passwordQuery())) {
+                query.setString(1, username);
+                try (ResultSet rows = query.executeQuery()) {
+                    if (!rows.next()) {
+                        return null;
+                    }
+                    password = rows.getString(1);
+                    if (rows.next()) {
+                        throw new LookUpException("gives more than one password for user " + username + " (passwordQuery: " + spec.passwordQuery()
+                                + "); that user cannot sign in until it gives one");
+                    }
+                }
+            }
+            List<String> groups = new ArrayList<>();
+            try (PreparedStatement query = connection.prepareStatement(spec.groupsQuery())) {
+                query.setString(1, username);
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        String group = rows.getString(1);
+                        // CHAR columns come padded with blanks.
+                        if (group != null && !group.isBlank() && !groups.contains(group.strip())) {
+                            groups.add(group.strip());
+                        }
+                    }
+                }
+            }
+            return password == null ? null : new StoredUser(password.strip(), groups);
+        }
+    }
+
+    private boolean passwordMatches(String username, String stored, String credentials) {
+        if (spec.encoding() != PasswordEncoding.BCRYPT) {
+            return spec.encoding().matches(stored, credentials.toCharArray());
+        }
+        // Remembered under the stored hash as well as the name: a changed hash is not the one that passed. A bcrypt hash has a
+        // fixed length, so the two cannot run into each other.
+        String key = stored + username;
+        RememberedChecks checks = remembered;
+        if (checks.contains(key, credentials)) {
+            return true;
+        }
+        if (!PasswordEncoding.BCRYPT.matches(stored, credentials.toCharArray())) {
+            return false;
+        }
+        if (checks.isFull()) {
+            // Checks of hashes that changed since are never asked again; starting afresh drops them with the rest.
+            checks = new RememberedChecks(REMEMBERED);
+            remembered = checks;
+        }
+        checks.remember(key, credentials);
+        return true;
+    }
+
+    /**
+     * Logs a failure unless one of the same kind was the last logged: the kind is the SQLState, not the message, which
+     * can differ from one sign-in to the next (a pool's timeout names the threads waiting).
+     */
+    private synchronized void failed(String kind, String why) {
+        if (kind.equals(lastFailure)) {
+            return;
+        }
+        lastFailure = kind;
+        LOG.log(Level.SEVERE, "the users' database (datasource " + spec.dataSource() + ") " + why + " (logged once, until a look-up succeeds)");
+    }
+
+    private void succeeded() {
+        if (lastFailure == null) {
+            return;
+        }
+        synchronized (this) {
+            if (lastFailure != null) {
+                lastFailure = null;
+                LOG.log(Level.INFO, "the users' database (datasource " + spec.dataSource() + ") answers again; users sign in");
+            }
+        }
+    }
+
+    // Tomcat asks these only for authentication schemes this realm does not take (DIGEST needs the clear password).
+
+    @Override
+    protected String getPassword(String username) {
+        return null;
+    }
+
+    @Override
+    protected Principal getPrincipal(String username) {
+        return null;
+    }
+}
