@@ -48,6 +48,14 @@ public record DataSourceSpec(String name, String className, String url, String d
         return new DataSourceSpec(name, DERBY_CLIENT, "", databaseName, host, port, "", "", Map.of("createDatabase", "create"), -1, -1);
     }
 
+    /**
+     * Whether this is an embedded Derby database (its class, or a {@code jdbc:derby:} URL that is not
+     * {@code jdbc:derby://host:port/…}), which only one process may open.
+     */
+    public boolean isEmbeddedDerby() {
+        return className.equals(DERBY_EMBEDDED) || className.isEmpty() && url.startsWith("jdbc:derby:") && !url.startsWith("jdbc:derby://");
+    }
+
     public DataSourceSpec withPool(int min, int max) {
         return new DataSourceSpec(name, className, url, databaseName, serverName, portNumber, user, password, properties, min, max);
     }

@@ -1,13 +1,16 @@
 package dev.isola.domains.config;
 
 import dev.isola.appserver.jdbc.DataSourceSpec;
+import dev.isola.appserver.ServerConfig;
 import dev.isola.appserver.jms.config.DestinationConfig;
+import dev.isola.appserver.security.RealmSpec;
 
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What a domain is: its name, how its sub-servers are placed, where it listens, how each of
@@ -31,10 +34,12 @@ import java.util.regex.Pattern;
  * @param accessLog       whether and how the web sub-server writes an HTTP access log
  * @param https           whether and with which key the web sub-server serves HTTPS beside HTTP
  * @param logLevels       the levels of loggers that differ from the isolates' defaults
+ * @param realm           where the applications' users sign in: the keyfile ({@link RealmSpec#FILE}, the default) or
+ *                        database tables ({@link RealmSpec.Jdbc}) through one of {@code dataSources} or the default datasource
  */
 public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
                            List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog,
-                           HttpsConfig https, LogLevels logLevels) {
+                           HttpsConfig https, LogLevels logLevels, RealmSpec realm) {
 
     /** Lower case so that names are the same on every file system; short so isolate names stay readable. */
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,29}");
@@ -100,6 +105,10 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
                 }
             }
         }
+        Objects.requireNonNull(realm, "realm");
+        if (realm instanceof RealmSpec.Jdbc jdbc) {
+            checkJdbcRealm(jdbc, mode, dataSources);
+        }
         for (int i = 0; i < jmsDestinations.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (jmsDestinations.get(j).name().equals(jmsDestinations.get(i).name())
@@ -108,6 +117,35 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
                             + "' is declared twice");
                 }
             }
+        }
+    }
+
+    /** A JDBC realm must name a datasource the domain has, queries that take the user's name, and a database its web isolate can open. */
+    private static void checkJdbcRealm(RealmSpec.Jdbc jdbc, DomainMode mode, List<DataSourceSpec> dataSources) {
+        DataSourceSpec dataSource;
+        if (jdbc.dataSource().equals(ServerConfig.DEFAULT_DATASOURCE)) {
+            // A domain's default datasource is always its embedded Derby database "default".
+            dataSource = DataSourceSpec.derbyEmbedded(ServerConfig.DEFAULT_DATASOURCE, "default");
+        } else {
+            dataSource = dataSources.stream().filter(ds -> ds.name().equals(jdbc.dataSource())).findFirst()
+                    .orElseThrow(() -> new DomainConfigException("realm.dataSource", "'" + jdbc.dataSource() + "' is none of the domain's"
+                            + " datasources (" + Stream.concat(Stream.of(ServerConfig.DEFAULT_DATASOURCE),
+                            dataSources.stream().map(DataSourceSpec::name)).toList() + "); add it to dataSources, or name one of these"));
+        }
+        checkQuery("realm.passwordQuery", jdbc.passwordQuery(), "SELECT password FROM users WHERE name = ?");
+        checkQuery("realm.groupsQuery", jdbc.groupsQuery(), "SELECT group_name FROM user_groups WHERE user_name = ?");
+        if (mode == DomainMode.SEPARATED && dataSource.isEmbeddedDerby()) {
+            throw new DomainConfigException("realm.dataSource", jdbc.dataSource() + " is an embedded Derby database, which only the EJB isolate"
+                    + " of a separated domain opens, and users sign in in its web isolate; keep the users in a database the web isolate"
+                    + " can reach: a network datasource (jdbc:derby://host:port/db)");
+        }
+    }
+
+    private static void checkQuery(String field, String sql, String example) {
+        int parameters = RealmSpec.Jdbc.parameters(sql);
+        if (sql.isBlank() || parameters != 1) {
+            throw new DomainConfigException(field, "'" + sql + "' has " + parameters + " ? parameters; it takes exactly one, the user's name,"
+                    + " e.g. " + example);
         }
     }
 
@@ -121,7 +159,7 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
             isolates.put(member, IsolateSettings.defaults(member));
         }
         return new DomainConfig(name, mode, DEFAULT_HOST, httpPort, isolates, List.of(), List.of(), AccessLogConfig.DEFAULT, HttpsConfig.DEFAULT,
-                LogLevels.NONE);
+                LogLevels.NONE, RealmSpec.FILE);
     }
 
     /**
@@ -153,29 +191,33 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
     public DomainConfig withIsolate(Member member, IsolateSettings settings) {
         Map<Member, IsolateSettings> next = new EnumMap<>(isolates);
         next.put(member, settings);
-        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https, logLevels);
+        return new DomainConfig(name, mode, host, httpPort, next, dataSources, jmsDestinations, accessLog, https, logLevels, realm);
     }
 
     /** This configuration for a domain of another name (a domain restored from another's backup). */
     public DomainConfig withName(String other) {
         checkName(other);
-        return new DomainConfig(other, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, logLevels);
+        return new DomainConfig(other, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, logLevels, realm);
     }
 
     public DomainConfig withLogLevels(LogLevels levels) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, levels);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, levels, realm);
     }
 
     public DomainConfig withHttpPort(int port) {
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https, logLevels);
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, jmsDestinations, accessLog, https, logLevels, realm);
     }
 
     public DomainConfig withAccessLog(AccessLogConfig log) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log, https, logLevels);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, log, https, logLevels, realm);
     }
 
     public DomainConfig withHttps(HttpsConfig config) {
-        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, config, logLevels);
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, config, logLevels, realm);
+    }
+
+    public DomainConfig withRealm(RealmSpec other) {
+        return new DomainConfig(name, mode, host, httpPort, isolates, dataSources, jmsDestinations, accessLog, https, logLevels, other);
     }
 
     /** The ports the domain listens on: HTTP, and HTTPS when enabled; 0 (a free one at every start) left out. */

@@ -11,6 +11,8 @@ import dev.isola.appserver.jdbc.DataSourceSpec;
 import dev.isola.appserver.jms.config.DestinationConfig;
 import dev.isola.appserver.jms.config.DestinationType;
 import dev.isola.appserver.jms.config.InvalidJmsConfigException;
+import dev.isola.appserver.security.PasswordEncoding;
+import dev.isola.appserver.security.RealmSpec;
 import dev.isola.domains.JsonTrees;
 import dev.isola.mvm.isolate.GarbageCollector;
 import dev.isola.mvm.isolate.MemorySize;
@@ -48,7 +50,11 @@ import java.util.Set;
  *   "accessLog": { "enabled": true, "pattern": "combined", "maxDays": 14, "maxFileSize": "100m" },  // default off; pattern and days
  *                                          // as shown; maxFileSize default "0", no limit: a file per day however large
  *   "https": { "enabled": true, "port": 8443, "keyStore": "/etc/shop.p12", "keyStorePassword": "..." }, // default off; no key store: self-signed
- *   "logLevels": { "org.apache.catalina.core": "FINE", "root": "WARNING" }      // loggers whose level is not the default
+ *   "logLevels": { "org.apache.catalina.core": "FINE", "root": "WARNING" },     // loggers whose level is not the default
+ *   "realm": { "type": "jdbc", "dataSource": "java:global/jdbc/users",         // default { "type": "file" }: config/keyfile
+ *              "passwordQuery": "SELECT password FROM users WHERE name = ?",
+ *              "groupsQuery": "SELECT group_name FROM user_groups WHERE user_name = ?",
+ *              "encoding": "bcrypt" }                                          // or "sha-256"; default bcrypt
  * }
  * }</pre>
  *
@@ -59,9 +65,12 @@ import java.util.Set;
 public final class DomainConfigJson {
 
     private static final Set<String> TOP = Set.of("name", "mode", "host", "httpPort", "isolate", "isolates", "dataSources", "jmsDestinations",
-            "accessLog", "https", "logLevels");
+            "accessLog", "https", "logLevels", "realm");
     private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays", "maxFileSize");
     private static final Set<String> HTTPS = Set.of("enabled", "port", "keyStore", "keyStorePassword");
+    private static final Set<String> REALM = Set.of("type", "dataSource", "passwordQuery", "groupsQuery", "encoding");
+    private static final String JDBC_REALM = "{\"type\": \"jdbc\", \"dataSource\": \"java:global/jdbc/users\", \"passwordQuery\": \"SELECT password"
+            + " FROM users WHERE name = ?\", \"groupsQuery\": \"SELECT group_name FROM user_groups WHERE user_name = ?\"}";
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
@@ -125,7 +134,8 @@ public final class DomainConfigJson {
         for (JsonNode d : array(json, "jmsDestinations")) {
             destinations.add(destination(d, "jmsDestinations[" + destinations.size() + "]"));
         }
-        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json), https(json), logLevels(json));
+        return new DomainConfig(name, mode, host, port, isolates, dataSources, destinations, accessLog(json), https(json), logLevels(json),
+                realm(json));
     }
 
     private static LogLevels logLevels(JsonNode document) {
@@ -178,6 +188,37 @@ public final class DomainConfigJson {
         boolean enabled = bool(json, "enabled", "https.enabled");
         int port = integer(json, "port", "https.port", enabled ? Integer.MIN_VALUE : 0);
         return new HttpsConfig(enabled, port, text(json, "keyStore", "", "https.keyStore"), text(json, "keyStorePassword", "", "https.keyStorePassword"));
+    }
+
+    private static RealmSpec realm(JsonNode document) {
+        Optional<JsonNode> given = section(document, "realm", REALM, JDBC_REALM);
+        if (given.isEmpty()) {
+            return RealmSpec.FILE;
+        }
+        JsonNode json = given.get();
+        String type = text(json, "type", RealmSpec.FILE.type(), "realm.type");
+        switch (type) {
+            case "file" -> {
+                for (String field : List.of("dataSource", "passwordQuery", "groupsQuery", "encoding")) {
+                    if (json.has(field)) {
+                        throw new DomainConfigException("realm." + field, "is a setting of a JDBC realm (\"type\": \"jdbc\"), not of the file realm");
+                    }
+                }
+                return RealmSpec.FILE;
+            }
+            case "jdbc" -> {
+                PasswordEncoding encoding;
+                try {
+                    encoding = PasswordEncoding.of(text(json, "encoding", PasswordEncoding.BCRYPT.key(), "realm.encoding"));
+                } catch (IllegalArgumentException e) {
+                    throw new DomainConfigException("realm.encoding", e.getMessage());
+                }
+                return new RealmSpec.Jdbc(text(json, "dataSource", null, "realm.dataSource"), text(json, "passwordQuery", null, "realm.passwordQuery"),
+                        text(json, "groupsQuery", null, "realm.groupsQuery"), encoding);
+            }
+            default -> throw new DomainConfigException("realm.type", "'" + type + "' is not a realm type (expected file, the domain's"
+                    + " config/keyfile, or jdbc, database tables: " + JDBC_REALM + ")");
+        }
     }
 
     private static boolean bool(JsonNode json, String name, String field) {
@@ -302,6 +343,14 @@ public final class DomainConfigJson {
         putIfSet(https, "keyStorePassword", config.https().keyStorePassword());
         ObjectNode logLevels = json.putObject("logLevels");
         config.logLevels().asText().forEach(logLevels::put);
+        ObjectNode realm = json.putObject("realm");
+        realm.put("type", config.realm().type());
+        if (config.realm() instanceof RealmSpec.Jdbc jdbc) {
+            realm.put("dataSource", jdbc.dataSource());
+            realm.put("passwordQuery", jdbc.passwordQuery());
+            realm.put("groupsQuery", jdbc.groupsQuery());
+            realm.put("encoding", jdbc.encoding().key());
+        }
         return json;
     }
 

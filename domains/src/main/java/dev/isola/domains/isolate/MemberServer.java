@@ -69,7 +69,7 @@ final class MemberServer implements AutoCloseable {
                     config.accessLog().maxDays(), config.accessLog().maxFileSize()));
         }
         if (member.hosts(SubServerRole.WEB)) {
-            builder.keyfile(directory.keyfile());
+            builder.keyfile(directory.keyfile()).realm(config.realm());
         }
         if (member.hosts(SubServerRole.WEB) && config.https().enabled()) {
             builder.https(httpsListener(config, directory));
