@@ -194,6 +194,21 @@ class JdbcRealmTest {
     }
 
     @Test
+    void aPasswordQueryWithSeveralRowsSignsThatUserInNot() throws SQLException {
+        ManagedDataSource ds = tables("jdbc:derby:users;create=true");
+        user(ds, "ann", bcrypt("pw"));
+        user(ds, "bob", bcrypt("pw"));
+        JdbcRealm realm = new JdbcRealm(ds, new RealmSpec.Jdbc(ds.name(), "SELECT password FROM realm_users WHERE name = ? OR name = 'bob'",
+                GROUPS_QUERY, PasswordEncoding.BCRYPT));
+
+        assertNull(realm.authenticate("ann", "pw"), "two passwords: which one is hers?");
+        assertEquals(List.of("SEVERE the users' database (datasource java:global/jdbc/users) gives more than one password for user ann"
+                + " (passwordQuery: SELECT password FROM realm_users WHERE name = ? OR name = 'bob'); that user cannot sign in until it gives one"
+                + " (logged once, until a look-up succeeds)"), log);
+        assertEquals("bob", realm.authenticate("bob", "pw").getName(), "one row for bob");
+    }
+
+    @Test
     void aDatabaseThatWentAwaySignsNobodyInAndSaysWhy() throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
