@@ -6,13 +6,15 @@ import dev.isola.admin.supervise.UserView;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The Users section of a domain's page: the users of its applications with their groups, a form to
  * add one, a form to change one's groups and password (opened by the user's Change button), and a
  * Delete button per user, which asks first. Rendered from the same views as
  * {@code GET /api/domains/{domain}/users}; the script sends the forms and buttons to that API and
- * reloads the page with its answer. A users' file that does not read is shown as the API's message.
+ * reloads the page with its answer. A users' file that does not read is shown as the API's message; a domain with a
+ * JDBC realm has no users here, and the section says where they are.
  */
 final class UsersSection {
 
@@ -20,6 +22,14 @@ final class UsersSection {
     }
 
     static Html.Raw of(DomainRuntime runtime) {
+        Optional<String> elsewhere = runtime.users().managedElsewhere();
+        if (elsewhere.isPresent()) {
+            return Html.t("""
+                    <section>
+                    <h2>Users</h2>
+                    <p class="hint" id="users-elsewhere">{}.</p>
+                    </section>""", elsewhere.get());
+        }
         List<UserView> users = List.of();
         String problem = "";
         try {

@@ -3,8 +3,10 @@ package dev.isola.admin.supervise;
 import dev.isola.appserver.security.InvalidKeyfileException;
 import dev.isola.appserver.security.Keyfile;
 import dev.isola.appserver.security.PasswordHash;
+import dev.isola.appserver.security.RealmSpec;
 import dev.isola.appserver.security.RealmUser;
 import dev.isola.domains.DomainNotFoundException;
+import dev.isola.domains.config.DomainConfig;
 import dev.isola.domains.events.DomainEvent;
 
 import java.io.IOException;
@@ -38,6 +40,10 @@ import java.util.function.Supplier;
  * every operation is refused with the file, the line and what is wrong until it is corrected.
  * Changes do not wait for the domain's lock, which a deployment or a start holds for minutes.
  * Each change is a {@code USER_*} event, which never holds the password.
+ *
+ * <p>A domain configured with a JDBC realm ({@link RealmSpec.Jdbc}) signs its users in against
+ * database tables, which the operators of that database manage: every operation here is refused
+ * (CONFLICT) rather than read or write a file nobody reads.
  */
 public final class RealmUsers {
 
@@ -51,6 +57,7 @@ public final class RealmUsers {
 
     /** The users, in the order of the file. */
     public List<UserView> list() {
+        checkFileRealm();
         return read().users().stream().map(UserView::of).toList();
     }
 
@@ -58,16 +65,43 @@ public final class RealmUsers {
      * @throws DomainOperationException NOT_FOUND if there is no such user
      */
     public UserView get(String name) {
+        checkFileRealm();
         return UserView.of(existing(read(), name));
+    }
+
+    /**
+     * Why the domain's users are not managed here: its configuration (the one it starts with next) has a JDBC realm,
+     * and they are in that database; empty for the file realm.
+     */
+    public Optional<String> managedElsewhere() {
+        DomainConfig configured;
+        try {
+            configured = domain.nextConfiguration();
+        } catch (RuntimeException unreadable) {
+            // A waiting configuration edited by hand into one that does not read: the domain's current one says.
+            configured = domain.config();
+        }
+        if (configured.realm() instanceof RealmSpec.Jdbc jdbc) {
+            return Optional.of("domain " + domain.name() + " signs users in against the database of datasource " + jdbc.dataSource()
+                    + " (JDBC realm); manage its users in that database");
+        }
+        return Optional.empty();
+    }
+
+    private void checkFileRealm() {
+        managedElsewhere().ifPresent(why -> {
+            throw new DomainOperationException(DomainOperationException.Kind.CONFLICT, why);
+        });
     }
 
     /**
      * Adds a user.
      *
      * @throws DomainOperationException INVALID for a bad name, group or password (saying what they may be);
-     *                                  CONFLICT if the user exists, or the file does not read
+     *                                  CONFLICT if the user exists, the file does not read, or the domain has a JDBC realm
      */
     public UserView create(String name, char[] password, List<String> groups) {
+        checkFileRealm();
         // Hashed before the lock is taken: bcrypt takes its 50-100 ms on purpose, and other changes need not wait for it.
         RealmUser user = checked(() -> RealmUser.withPassword(name, password, groups));
         changes.lock();
@@ -89,12 +123,13 @@ public final class RealmUsers {
      * Changes a user's password, groups, or both; what is empty stays as it is.
      *
      * @throws DomainOperationException INVALID for a bad group or password, or if neither is given; NOT_FOUND if there is
-     *                                  no such user; CONFLICT if the file does not read
+     *                                  no such user; CONFLICT if the file does not read, or the domain has a JDBC realm
      */
     public UserView update(String name, Optional<char[]> password, Optional<List<String>> groups) {
         if (password.isEmpty() && groups.isEmpty()) {
             throw new DomainOperationException(DomainOperationException.Kind.INVALID, "give user " + name + " a new password, new groups, or both");
         }
+        checkFileRealm();
         // Hashed before the lock is taken, as for create.
         Optional<String> hash = password.map(given -> checked(() -> {
             RealmUser.checkPassword(given);
@@ -120,9 +155,11 @@ public final class RealmUsers {
     /**
      * Removes a user.
      *
-     * @throws DomainOperationException NOT_FOUND if there is no such user; CONFLICT if the file does not read
+     * @throws DomainOperationException NOT_FOUND if there is no such user; CONFLICT if the file does not read, or the domain
+     *                                  has a JDBC realm
      */
     public void delete(String name) {
+        checkFileRealm();
         changes.lock();
         try {
             Keyfile keyfile = readForChange();
