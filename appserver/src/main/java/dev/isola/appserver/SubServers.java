@@ -214,7 +214,9 @@ public final class SubServers implements AutoCloseable {
         return switch (config.realm()) {
             case RealmSpec.File file -> new KeyfileRealm(Optional.ofNullable(config.keyfile()));
             case RealmSpec.Jdbc jdbc -> new JdbcRealm(jdbc.dataSource().equals(ServerConfig.DEFAULT_DATASOURCE) ? defaultDs
-                    : configuredDataSources.stream().filter(ds -> ds.name().equals(jdbc.dataSource())).findFirst().orElseThrow(), jdbc);
+                    : configuredDataSources.stream().filter(ds -> ds.name().equals(jdbc.dataSource())).findFirst()
+                            .orElseThrow(() -> new IllegalArgumentException("the JDBC realm's datasource " + jdbc.dataSource()
+                                    + " is not among the domain's datasources")), jdbc);
         };
     }
 
