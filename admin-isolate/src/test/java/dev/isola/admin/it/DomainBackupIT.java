@@ -63,30 +63,8 @@ class DomainBackupIT {
     @Order(1)
     void aRunningDomainIsBackedUpWhileOrdersComeInAndItsCopyHoldsWholeOrders() throws Exception {
         Path online = admin.work().resolve("shop-online.zip");
-        List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
-        java.util.concurrent.atomic.AtomicBoolean ordering = new java.util.concurrent.atomic.AtomicBoolean(true);
-        Thread customer = Thread.ofPlatform().name("customer").start(() -> {
-            for (int n = 1; ordering.get() && n <= 500; n++) {
-                try {
-                    if (HttpProbe.order(shopPort, "live" + n).statusCode() == 202) {
-                        accepted.add("live" + n);
-                    }
-                } catch (IOException e) {
-                    return;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        });
-        AdminFixture.ToolRun saved;
-        try {
-            AdminFixture.await("orders coming in", () -> accepted.size() >= 3);
-            saved = admin.deployTool("backup-domain", "shop", "--file", online.toString());
-        } finally {
-            ordering.set(false);
-            customer.join();
-        }
+        List<String> accepted = new ArrayList<>(List.of("alpha"));
+        AdminFixture.ToolRun saved = backUpWhileOrdersComeIn("shop", shopPort, online, accepted);
 
         assertEquals(0, saved.exitCode(), saved.toString());
         assertTrue(saved.out().startsWith("Saved a backup of domain shop to " + online), saved.out());
@@ -102,17 +80,7 @@ class DomainBackupIT {
             assertEquals(List.of(), cache.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".backup-")).toList(), "no copies left");
         }
 
-        int copyPort = AdminFixture.freePort();
-        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", online.toString(), "--name", "shop-live", "--port",
-                Integer.toString(copyPort), "--start");
-        assertEquals(0, restored.exitCode(), restored.toString());
-        assertEquals(202, HttpProbe.order(copyPort, "gamma").statusCode(), "the copy takes orders");
-        AdminFixture.await("the copy's order", () -> List.of(HttpProbe.processed(copyPort).split("[=,]")).contains("gamma"));
-        List<String> processed = List.of(HttpProbe.processed(copyPort).substring("processed=".length()).split(","));
-        assertEquals("alpha", processed.getFirst(), processed.toString());
-        List<String> known = new ArrayList<>(accepted);
-        known.addAll(List.of("alpha", "gamma"));
-        assertTrue(known.containsAll(processed), "only orders the customer placed: " + processed + " of " + known);
+        restoreAndOrder(online, "shop-live", accepted);
         assertEquals(0, admin.deployTool("delete-domain", "shop-live", "--force").exitCode());
         AdminFixture.await("the original to process every order", () -> List.of(HttpProbe.processed(shopPort).split("[=,]")).containsAll(accepted));
         shopOrders = HttpProbe.processed(shopPort);
@@ -207,13 +175,27 @@ class DomainBackupIT {
         assertEquals(202, HttpProbe.order(crmPort, "first").statusCode());
         AdminFixture.awaitValue("the first order", () -> HttpProbe.processed(crmPort), "processed=first");
         Path online = admin.work().resolve("crm-online.zip");
-        List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>(List.of("first")));
+        List<String> accepted = new ArrayList<>(List.of("first"));
+        AdminFixture.ToolRun saved = backUpWhileOrdersComeIn("crm", crmPort, online, accepted);
+
+        assertEquals(0, saved.exitCode(), saved.toString());
+        assertTrue(events("crm").stream().anyMatch(e -> e.startsWith("BACKED_UP: backed up while running: ")
+                && e.endsWith("; databases copied online: [data/jms/store, data/default]")), events("crm").toString());
+        restoreAndOrder(online, "crm-copy", accepted);
+    }
+
+    /**
+     * Backs {@code domain} up with deploy-tool while a customer places orders on it, one after another, from the
+     * third order on; {@code accepted} starts with the orders placed before and gets every order the domain accepted.
+     */
+    private static AdminFixture.ToolRun backUpWhileOrdersComeIn(String domain, int port, Path file, List<String> accepted) throws Exception {
+        List<String> placed = java.util.Collections.synchronizedList(new ArrayList<>());
         java.util.concurrent.atomic.AtomicBoolean ordering = new java.util.concurrent.atomic.AtomicBoolean(true);
-        Thread customer = Thread.ofPlatform().name("crm-customer").start(() -> {
+        Thread customer = Thread.ofPlatform().name(domain + "-customer").start(() -> {
             for (int n = 1; ordering.get() && n <= 500; n++) {
                 try {
-                    if (HttpProbe.order(crmPort, "crm" + n).statusCode() == 202) {
-                        accepted.add("crm" + n);
+                    if (HttpProbe.order(port, domain + n).statusCode() == 202) {
+                        placed.add(domain + n);
                     }
                 } catch (IOException e) {
                     return;
@@ -223,26 +205,29 @@ class DomainBackupIT {
                 }
             }
         });
-        AdminFixture.ToolRun saved;
         try {
-            AdminFixture.await("orders coming in", () -> accepted.size() >= 4);
-            saved = admin.deployTool("backup-domain", "crm", "--file", online.toString());
+            AdminFixture.await("orders coming in", () -> placed.size() >= 3);
+            return admin.deployTool("backup-domain", domain, "--file", file.toString());
         } finally {
             ordering.set(false);
             customer.join();
+            accepted.addAll(placed);
         }
+    }
 
-        assertEquals(0, saved.exitCode(), saved.toString());
-        assertTrue(events("crm").stream().anyMatch(e -> e.startsWith("BACKED_UP: backed up while running: ")
-                && e.endsWith("; databases copied online: [data/jms/store, data/default]")), events("crm").toString());
+    /**
+     * Restores {@code backup} as {@code copy} on a new port, started, and checks that the copy holds the first order and
+     * only orders the customer placed ({@code accepted}), and takes one of its own.
+     */
+    private static void restoreAndOrder(Path backup, String copy, List<String> accepted) throws Exception {
         int copyPort = AdminFixture.freePort();
-        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", online.toString(), "--name", "crm-copy", "--port",
-                Integer.toString(copyPort), "--start");
+        AdminFixture.ToolRun restored = admin.deployTool("restore-domain", backup.toString(), "--name", copy, "--port", Integer.toString(copyPort),
+                "--start");
         assertEquals(0, restored.exitCode(), restored.toString());
-        assertEquals(202, HttpProbe.order(copyPort, "last").statusCode(), "the separated copy takes orders");
+        assertEquals(202, HttpProbe.order(copyPort, "last").statusCode(), "the copy takes orders");
         AdminFixture.await("the copy's order", () -> List.of(HttpProbe.processed(copyPort).split("[=,]")).contains("last"));
         List<String> processed = List.of(HttpProbe.processed(copyPort).substring("processed=".length()).split(","));
-        assertEquals("first", processed.getFirst(), processed.toString());
+        assertEquals(accepted.getFirst(), processed.getFirst(), processed.toString());
         List<String> known = new ArrayList<>(accepted);
         known.add("last");
         assertTrue(known.containsAll(processed), "only orders the customer placed: " + processed + " of " + known);
