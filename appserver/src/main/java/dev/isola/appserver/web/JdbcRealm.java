@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,19 +30,32 @@ import java.util.logging.Logger;
  * was made against, so HTTP Basic clients do not pay bcrypt at every request, and a changed hash
  * counts at once. A database that fails signs nobody in (fails closed: 401, never 500); the
  * failure is logged with its SQLState once, not at every sign-in it refuses, until a look-up
- * succeeds again.
+ * succeeds again. One that cannot be reached is asked again only {@link #UNREACHABLE_PAUSE}
+ * after each failure, sign-ins meanwhile refused at once, so that they do not each hold a request
+ * thread for the pool's connection timeout.
  */
 public final class JdbcRealm extends RealmBase {
 
     private static final Logger LOG = Logger.getLogger(JdbcRealm.class.getName());
     /** Different credentials remembered after a successful bcrypt check; when full, they are forgotten and checked again. */
     private static final int REMEMBERED = 256;
+    /** How long sign-ins are refused at once after the database could not be reached (SQLState class 08). */
+    static final Duration UNREACHABLE_PAUSE = Duration.ofSeconds(5);
+    /** SQL's class of connection exceptions: the database could not be reached, or the connection broke. */
+    private static final String CONNECTION_EXCEPTION = "08";
 
     private final ManagedDataSource dataSource;
     private final RealmSpec.Jdbc spec;
     private volatile RememberedChecks remembered = new RememberedChecks(REMEMBERED);
     /** The kind of failure last logged, until a look-up succeeds: a storm of sign-ins against a dead database logs it once. */
     private volatile String lastFailure;
+    /**
+     * Until when (System.nanoTime) sign-ins are refused without asking the database, after it could not be reached.
+     * Why: each look-up would otherwise wait for the pool's connection timeout (30 s), and a storm of sign-ins would hold
+     * every request thread of the domain that long, pages that need no sign-in included.
+     */
+    private volatile long unreachableUntil = System.nanoTime();
+    private final long unreachablePauseNanos;
 
     /** A user as the tables have it at one sign-in. */
     private record StoredUser(String password, List<String> groups) {
@@ -58,8 +72,14 @@ public final class JdbcRealm extends RealmBase {
      * @param dataSource the datasource {@code spec} names, as this isolate has it
      */
     public JdbcRealm(ManagedDataSource dataSource, RealmSpec.Jdbc spec) {
+        this(dataSource, spec, UNREACHABLE_PAUSE);
+    }
+
+    /** @param unreachablePause how long sign-ins are refused at once after the database could not be reached */
+    JdbcRealm(ManagedDataSource dataSource, RealmSpec.Jdbc spec, Duration unreachablePause) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.spec = Objects.requireNonNull(spec, "spec");
+        this.unreachablePauseNanos = unreachablePause.toNanos();
     }
 
     @Override
@@ -67,12 +87,20 @@ public final class JdbcRealm extends RealmBase {
         if (username == null || credentials == null) {
             return null;
         }
+        if (System.nanoTime() - unreachableUntil < 0) {
+            return null;
+        }
         StoredUser user;
         try {
             user = lookUp(username);
             succeeded();
         } catch (SQLException e) {
-            failed("SQLState " + e.getSQLState(), "failed (SQLState " + e.getSQLState() + "): " + e.getMessage() + "; nobody can sign in until it answers");
+            if (e.getSQLState() != null && e.getSQLState().startsWith(CONNECTION_EXCEPTION)) {
+                unreachableUntil = System.nanoTime() + unreachablePauseNanos;
+            }
+            failed("SQLState " + e.getSQLState(), "failed (SQLState " + e.getSQLState() + "): " + e.getMessage() + "; nobody can sign in until it answers"
+                    + (e.getSQLState() != null && e.getSQLState().startsWith(CONNECTION_EXCEPTION) ? " (asked again "
+                    + Duration.ofNanos(unreachablePauseNanos).toSeconds() + " s after each failure to reach it; sign-ins meanwhile are refused at once)" : ""));
             return null;
         } catch (LookUpException e) {
             failed(e.getMessage(), e.getMessage());
