@@ -86,7 +86,7 @@ public final class DataSourceFactory {
     /** {@link #create(DataSourceSpec, ClassLoader)} for a datasource {@code application} defines ({@code @DataSourceDefinition}). */
     public ManagedDataSource create(String application, DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
-        if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
+        if (embeddedOwner != null && resolved.isEmbeddedDerby()) {
             return created(heldElsewhere(application, spec, resolved));
         }
         return created(new ManagedDataSource(spec.name(), application, database(resolved), openPool(spec, resolved, classLoader), tm,
@@ -116,7 +116,7 @@ public final class DataSourceFactory {
      */
     public ManagedDataSource createOnFirstUse(DataSourceSpec spec, ClassLoader classLoader) {
         DataSourceSpec resolved = resolveUrl(spec);
-        if (embeddedOwner != null && isEmbeddedDerby(resolved)) {
+        if (embeddedOwner != null && resolved.isEmbeddedDerby()) {
             return created(heldElsewhere("", spec, resolved));
         }
         return created(ManagedDataSource.openedOnFirstUse(spec.name(), "", database(resolved),
@@ -133,7 +133,7 @@ public final class DataSourceFactory {
 
     /** What {@code resolved} connects to, for the admin: never its user or password. */
     private static String database(DataSourceSpec resolved) {
-        if (isEmbeddedDerby(resolved)) {
+        if (resolved.isEmbeddedDerby()) {
             return "embedded Derby database '" + resolved.databaseName() + "'";
         }
         String where = resolved.serverName().isEmpty() ? resolved.databaseName()
@@ -151,7 +151,7 @@ public final class DataSourceFactory {
 
     /** The directory of the embedded Derby database {@code resolved} opens; null for any other, or one in memory. */
     private Path embeddedDirectory(DataSourceSpec resolved) {
-        if (!isEmbeddedDerby(resolved) || resolved.databaseName().isEmpty()) {
+        if (!resolved.isEmbeddedDerby() || resolved.databaseName().isEmpty()) {
             return null;
         }
         String path = embeddedPath(resolved.databaseName());
@@ -160,7 +160,7 @@ public final class DataSourceFactory {
 
     /** What closing the pool must be followed by: an embedded Derby database is shut down, so that its files are released. */
     private Runnable afterClose(DataSourceSpec resolved) {
-        return isEmbeddedDerby(resolved) ? () -> shutdownDerby(resolved) : () -> { };
+        return resolved.isEmbeddedDerby() ? () -> shutdownDerby(resolved) : () -> { };
     }
 
     /** The vendor datasource configured and pooled, its first connection open. */
@@ -241,7 +241,7 @@ public final class DataSourceFactory {
         }
         Map<String, Object> props = new LinkedHashMap<>();
         if (!spec.databaseName().isEmpty()) {
-            props.put("databaseName", isEmbeddedDerby(spec) ? embeddedPath(spec.databaseName()) : spec.databaseName());
+            props.put("databaseName", spec.isEmbeddedDerby() ? embeddedPath(spec.databaseName()) : spec.databaseName());
         }
         if (!spec.serverName().isEmpty()) {
             props.put("serverName", spec.serverName());
@@ -255,15 +255,15 @@ public final class DataSourceFactory {
         if (!spec.password().isEmpty()) {
             props.put("password", spec.password());
         }
-        if (isEmbeddedDerby(spec)) {
+        if (spec.isEmbeddedDerby()) {
             props.put("createDatabase", "create");
         }
         props.putAll(spec.properties());
-        if (isEmbeddedDerby(spec) || isDerbyClient(spec)) {
+        if (spec.isEmbeddedDerby() || isDerbyClient(spec)) {
             props = withConnectionAttributes(spec, ds, props);
         }
         props.forEach((k, v) -> setProperty(spec, ds, k, v));
-        if (isEmbeddedDerby(spec) && props.get("databaseName") instanceof String database) {
+        if (spec.isEmbeddedDerby() && props.get("databaseName") instanceof String database) {
             Map<String, Object> creation = props;
             templates.ifPresent(t -> t.provide(Path.of(database), creation));
         }
@@ -304,7 +304,7 @@ public final class DataSourceFactory {
         });
         String connectionAttributes = attributes.toString();
         if ("create".equals(props.get("createDatabase"))) {
-            connectionAttributes = isEmbeddedDerby(spec) ? DerbyTerritory.forEmbedded(connectionAttributes)
+            connectionAttributes = spec.isEmbeddedDerby() ? DerbyTerritory.forEmbedded(connectionAttributes)
                     : DerbyTerritory.forNetwork(connectionAttributes);
         }
         if (!connectionAttributes.isEmpty()) {
@@ -360,10 +360,6 @@ public final class DataSourceFactory {
             return Boolean.parseBoolean(value);
         }
         throw new IllegalArgumentException("unsupported property type " + type.getName());
-    }
-
-    private static boolean isEmbeddedDerby(DataSourceSpec spec) {
-        return spec.className().equals(DataSourceSpec.DERBY_EMBEDDED);
     }
 
     private static boolean isDerbyClient(DataSourceSpec spec) {

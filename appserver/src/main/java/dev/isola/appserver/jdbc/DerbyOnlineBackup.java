@@ -92,6 +92,34 @@ public final class DerbyOnlineBackup {
         }
     }
 
+    /** A copy of a database that is open, made by whoever holds it open. */
+    @FunctionalInterface
+    public interface WhileOpen {
+        void copy() throws SQLException, IOException;
+    }
+
+    /**
+     * Copies {@code database}, which {@code opener} opens on its first use: as files if it has not
+     * been opened (its first use waiting until the copy is made, so nobody writes it halfway), or
+     * with {@code whileOpen} if it has.
+     *
+     * @return false if there was nothing to copy: never opened, and never created either
+     */
+    public static boolean ofOpenedOnFirstUse(OpenedOnFirstUse<?> opener, Path database, Path target, WhileOpen whileOpen)
+            throws SQLException, IOException {
+        boolean[] created = {false};
+        if (opener.ifNotOpened(() -> {
+            created[0] = Files.isRegularFile(database.resolve("service.properties"));
+            if (created[0]) {
+                ofClosed(database, target);
+            }
+        })) {
+            return created[0];
+        }
+        whileOpen.copy();
+        return true;
+    }
+
     private static Path buildingBeside(Path target) throws IOException {
         if (Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null, "a database backup goes to a new directory");

@@ -8,7 +8,6 @@ import dev.isola.appserver.tx.ResourceConflictException;
 import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -176,19 +175,11 @@ public final class ManagedDataSource implements DataSource, AutoCloseable {
         if (embeddedDirectory().isEmpty()) {
             return false;
         }
-        boolean[] copied = {false};
-        if (pool.ifNotOpened(() -> {
-            if (Files.isRegularFile(embeddedDirectory.resolve("service.properties"))) {
-                DerbyOnlineBackup.ofClosed(embeddedDirectory, target);
-                copied[0] = true;
+        return DerbyOnlineBackup.ofOpenedOnFirstUse(pool, embeddedDirectory, target, () -> {
+            try (Connection connection = pool().getDataSource().getConnection()) {
+                DerbyOnlineBackup.ofOpen(connection, embeddedDirectory, target);
             }
-        })) {
-            return copied[0];
-        }
-        try (Connection connection = pool().getDataSource().getConnection()) {
-            DerbyOnlineBackup.ofOpen(connection, embeddedDirectory, target);
-        }
-        return true;
+        });
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.isola.appserver.security.PasswordEncoding;
 import dev.isola.appserver.security.RealmSpec;
 import dev.isola.appserver.security.RememberedChecks;
 import org.apache.catalina.realm.GenericPrincipal;
-import org.apache.catalina.realm.RealmBase;
 
 import java.security.Principal;
 import java.sql.Connection;
@@ -34,7 +33,7 @@ import java.util.logging.Logger;
  * after each failure, sign-ins meanwhile refused at once, so that they do not each hold a request
  * thread for the pool's connection timeout.
  */
-public final class JdbcRealm extends RealmBase {
+public final class JdbcRealm extends PasswordCheckingRealm {
 
     private static final Logger LOG = Logger.getLogger(JdbcRealm.class.getName());
     /** Different credentials remembered after a successful bcrypt check; when full, they are forgotten and checked again. */
@@ -194,17 +193,5 @@ public final class JdbcRealm extends RealmBase {
                 LOG.log(Level.INFO, "the users' database (datasource " + spec.dataSource() + ") answers again; users sign in");
             }
         }
-    }
-
-    // Tomcat asks these only for authentication schemes this realm does not take (DIGEST needs the clear password).
-
-    @Override
-    protected String getPassword(String username) {
-        return null;
-    }
-
-    @Override
-    protected Principal getPrincipal(String username) {
-        return null;
     }
 }

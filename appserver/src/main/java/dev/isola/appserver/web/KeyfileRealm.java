@@ -6,7 +6,6 @@ import dev.isola.appserver.security.PasswordHash;
 import dev.isola.appserver.security.RealmUser;
 import dev.isola.appserver.security.RememberedChecks;
 import org.apache.catalina.realm.GenericPrincipal;
-import org.apache.catalina.realm.RealmBase;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +28,7 @@ import java.util.logging.Logger;
  * <p>A file that cannot be read or parsed signs nobody in (it fails closed) and is logged once,
  * naming the line at fault; without a keyfile at all the realm has no users.
  */
-public final class KeyfileRealm extends RealmBase {
+public final class KeyfileRealm extends PasswordCheckingRealm {
 
     private static final Logger LOG = Logger.getLogger(KeyfileRealm.class.getName());
     /** Different credentials remembered after a successful bcrypt check, per version of the file. */
@@ -113,17 +112,5 @@ public final class KeyfileRealm extends RealmBase {
         LOG.log(Level.SEVERE, "the users' file " + file.orElseThrow() + " " + why + "; nobody can sign in until it can be read");
         current = NO_FILE;
         return NO_FILE;
-    }
-
-    // Tomcat asks these only for authentication schemes this realm does not take (DIGEST needs the clear password).
-
-    @Override
-    protected String getPassword(String username) {
-        return null;
-    }
-
-    @Override
-    protected Principal getPrincipal(String username) {
-        return null;
     }
 }

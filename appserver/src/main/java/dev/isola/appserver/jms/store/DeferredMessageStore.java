@@ -7,6 +7,7 @@ import dev.isola.appserver.jdbc.OpenedOnFirstUse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -87,20 +88,11 @@ final class DeferredMessageStore implements MessageStore {
     @Override
     public boolean backUp(Path target) {
         Path database = databaseDirectory();
-        boolean[] copied = {false};
         try {
-            if (store.ifNotOpened(() -> {
-                if (Files.isRegularFile(database.resolve("service.properties"))) {
-                    DerbyOnlineBackup.ofClosed(database, target);
-                    copied[0] = true;
-                }
-            })) {
-                return copied[0];
-            }
-        } catch (IOException e) {
+            return DerbyOnlineBackup.ofOpenedOnFirstUse(store, database, target, () -> store.get().backUp(target));
+        } catch (IOException | SQLException e) {
             throw new StoreException("cannot copy the JMS store at " + database + " to " + target + ": " + e, e);
         }
-        return store.get().backUp(target);
     }
 
     @Override
