@@ -50,12 +50,17 @@ class ApplicationSecurityIT {
         Path ear = TestEars.vault(admin.work(), "vault.ear");
         ports.put("combined", admin.createAndDeploy("combined", ear));
         ports.put("separated", admin.createAndDeploy("separated", ear, "--mode", "separated"));
+        Path mapped = TestEars.mappedVault(admin.work(), "mapped-vault.ear");
         for (String domain : ports.keySet()) {
+            AdminFixture.ToolRun deployed = admin.deployTool("deploy", mapped.toString(), "--domain", domain);
+            assertEquals(0, deployed.exitCode(), deployed.toString());
             writeUsers(domain, Keyfile.empty()
                     .with(RealmUser.withPassword("alice", "alice-pw".toCharArray(), List.of("customers")))
                     .with(RealmUser.withPassword("bob", "bob-pw".toCharArray(), List.of("customers", "staff")))
                     .with(RealmUser.withPassword("carol", "carol-pw".toCharArray(), List.of()))
-                    .with(RealmUser.withPassword("erin", "erin-pw".toCharArray(), List.of("customers"))));
+                    .with(RealmUser.withPassword("erin", "erin-pw".toCharArray(), List.of("customers")))
+                    .with(RealmUser.withPassword("gina", "gina-pw".toCharArray(), List.of("buyers")))
+                    .with(RealmUser.withPassword("hank", "hank-pw".toCharArray(), List.of("buyers", "employees"))));
         }
     }
 
@@ -84,7 +89,15 @@ class ApplicationSecurityIT {
 
     /** The body of a call of the vault by {@code user} (null: anonymous, in the open), after checking it was answered. */
     private static String call(String domain, String op, String user, String password) throws Exception {
-        HttpResponse<String> response = get(domain, (user == null ? TestEars.VAULT_OPEN : TestEars.VAULT_MEMBERS) + "?op=" + op, user, password);
+        return answered(get(domain, (user == null ? TestEars.VAULT_OPEN : TestEars.VAULT_MEMBERS) + "?op=" + op, user, password), domain, op, user);
+    }
+
+    /** The same, of the vault deployed with role mappings. */
+    private static String callMapped(String domain, String op, String user, String password) throws Exception {
+        return answered(get(domain, TestEars.MAPPED_VAULT_MEMBERS + "?op=" + op, user, password), domain, op, user);
+    }
+
+    private static String answered(HttpResponse<String> response, String domain, String op, String user) {
         assertEquals(200, response.statusCode(), domain + " " + op + " as " + user + ": " + response.body());
         return response.body();
     }
@@ -184,10 +197,53 @@ class ApplicationSecurityIT {
             String webIsolate = domain.equals("separated") ? "separated-web" : "combined";
             String line = AdminFixture.awaitLogLine(admin.domainsRoot().resolve(domain).resolve("logs/" + webIsolate + ".log"),
                     "the users' file is damaged");
-            assertTrue(line.contains("config/keyfile, line 7: the password of user eve is not stored as a bcrypt hash"), line);
+            long eveLine = before.text().lines().count() + 1;
+            assertTrue(line.contains("config/keyfile, line " + eveLine + ": the password of user eve is not stored as a bcrypt hash"), line);
         } finally {
             writeUsers(domain, before);
         }
         assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"), "mended, it signs in again");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(8)
+    void anApplicationsDescriptorsMapItsRolesOntoTheRealmsUsersAndGroups(String domain) throws Exception {
+        // glassfish-application.xml: customers = user carol and group buyers, staff = group employees.
+        assertEquals(403, get(domain, TestEars.MAPPED_VAULT_MEMBERS + "?op=web", "alice", "alice-pw").statusCode(),
+                "the group customers does not hold the mapped role customers");
+        assertEquals("remoteUser=carol customers=true staff=false", callMapped(domain, "web", "carol", "carol-pw"), "a mapped user");
+        assertEquals("remoteUser=gina customers=true staff=false", callMapped(domain, "web", "gina", "gina-pw"), "a mapped group");
+        assertEquals("remoteUser=hank customers=true staff=true", callMapped(domain, "web", "hank", "hank-pw"));
+        // glassfish-ejb-jar.xml maps staff onto gina alone in the EJB module: its mapping wins there.
+        assertEquals("gina customers=true staff=true", callMapped(domain, "who", "gina", "gina-pw"));
+        assertEquals("hank customers=true staff=false", callMapped(domain, "who", "hank", "hank-pw"));
+        assertEquals("audited by gina", callMapped(domain, "audit", "gina", "gina-pw"));
+        String refused = callMapped(domain, "audit", "hank", "hank-pw");
+        assertTrue(refused.startsWith("denied: bean VaultBean method audit may be called in the roles [staff]; the caller hank is in the roles"
+                + " [buyers, customers, employees] only"), refused);
+        assertEquals("audited by carol", callMapped(domain, "runas", "carol", "carol-pw"), "a run-as role is held whatever the mapping");
+        // Each application has its own mapping: the vault without descriptors still takes groups as roles.
+        assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"));
+        assertEquals(403, get(domain, TestEars.VAULT_MEMBERS + "?op=web", "hank", "hank-pw").statusCode());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"combined", "separated"})
+    @Order(9)
+    void aMappingThatPutsNobodyInItsRoleRefusesTheDeploymentAndLeavesNothingBehind(String domain) throws Exception {
+        Path broken = TestEars.vault(admin.work(), "broken-vault.ear", "broken-vault", java.util.Optional.of("""
+                <glassfish-application>
+                  <security-role-mapping><role-name>staff</role-name></security-role-mapping>
+                </glassfish-application>
+                """), java.util.Optional.empty());
+        AdminFixture.ToolRun deployed = admin.deployTool("deploy", broken.toString(), "--domain", domain);
+        assertTrue(deployed.exitCode() != 0, deployed.toString());
+        assertTrue(deployed.err().contains("glassfish-application.xml: the security-role-mapping of role staff names no <principal-name> and no"
+                + " <group-name>"), deployed.toString());
+        assertTrue(admin.deployTool("list-applications", "--domain", domain).out().lines().noneMatch(line -> line.contains("broken-vault")),
+                "nothing deployed");
+        assertEquals(404, get(domain, "/broken-vault/open/call?op=web", null, null).statusCode());
+        assertEquals("remoteUser=carol customers=true staff=false", callMapped(domain, "web", "carol", "carol-pw"), "the others run on");
     }
 }

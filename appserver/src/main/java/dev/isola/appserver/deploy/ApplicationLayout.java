@@ -1,5 +1,6 @@
 package dev.isola.appserver.deploy;
 
+import dev.isola.appserver.security.RoleMapping;
 import org.jboss.jandex.Index;
 import org.jboss.jandex.IndexView;
 import org.w3c.dom.Element;
@@ -90,6 +91,24 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
         };
     }
 
+    /** Where an EAR deployed into {@code directory} is unpacked: its {@code META-INF} and libraries are there. */
+    static Path earDirectory(Path directory) {
+        return directory.resolve("archive");
+    }
+
+    /** The descriptors' mapping of roles onto users and groups for the whole application (an EAR's; none for a lone module). */
+    RoleMapping applicationRoleMapping() {
+        return type == ArchiveType.EAR ? RoleMappingXml.read(earDirectory(directory).resolve(RoleMappingXml.APPLICATION),
+                new DeploymentException.Location(applicationName, null, null, null)) : RoleMapping.GROUPS_ARE_ROLES;
+    }
+
+    /** The roles mapping of module {@code m}: the application's, with the module's own descriptor winning for the roles it maps. */
+    RoleMapping roleMapping(ModuleInfo m, RoleMapping application) {
+        String descriptor = m.kind() == ModuleKind.WEB ? RoleMappingXml.WEB : RoleMappingXml.EJB;
+        return application.overriddenBy(RoleMappingXml.read(m.directory().resolve(descriptor),
+                new DeploymentException.Location(applicationName, m.uri(), null, null)));
+    }
+
     private static ApplicationLayout readStandalone(Path archive, ArchiveType type, String name, Path directory, Source source) {
         String uri = archive.getFileName().toString();
         Path moduleDir = directory.resolve("modules").resolve(uri);
@@ -105,7 +124,7 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
     }
 
     private static ApplicationLayout readEar(Path archive, String name, Path directory, Source source) {
-        Path earDir = directory.resolve("archive");
+        Path earDir = earDirectory(directory);
         source.unpack(name, "archive " + archive.getFileName(), archive, earDir);
         Path descriptor = earDir.resolve("META-INF/application.xml");
         Optional<ApplicationXml> xml = Files.isRegularFile(descriptor) ? Optional.of(ApplicationXml.read(descriptor, name)) : Optional.empty();

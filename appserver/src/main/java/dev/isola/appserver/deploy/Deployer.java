@@ -31,6 +31,7 @@ import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.Namespace;
 import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.security.RoleMapping;
 import dev.isola.appserver.web.WebModuleSpec;
 import dev.isola.appserver.web.WebServer;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -189,19 +190,21 @@ public final class Deployer {
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
         Map<String, String> beanOfClass = new HashMap<>();
         Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
+        RoleMapping appRoles = layout.applicationRoleMapping();
         for (ModuleInfo m : layout.modules()) {
             if (m.kind() != ModuleKind.EJB) {
                 continue;
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = EjbJarXml.read(m.directory(), at);
+            RoleMapping roles = layout.roleMapping(m, appRoles);
             List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
             if (ejb == null) {
                 remoteBeans.put(m, beans.stream().filter(b -> !(b.kind() instanceof BeanKind.MessageDriven)).toList());
                 continue;
             }
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
-            beanScopes.put(m, ejb.addModule(m.name(), beans, global, appNs, moduleNs.get(m),
+            beanScopes.put(m, ejb.addModule(m.name(), beans, roles, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
         }
         EjbResolver resolver = ejb != null ? ejb
@@ -252,7 +255,7 @@ public final class Deployer {
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
-                    directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256()));
+                    directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256(), layout.roleMapping(m, appRoles)));
         }
         linkChecks.forEach(Runnable::run);
         if (ejb != null) {

@@ -6,6 +6,7 @@ import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
 import dev.isola.appserver.security.Caller;
 import dev.isola.appserver.security.Callers;
+import dev.isola.appserver.security.RoleMapping;
 import dev.isola.appserver.tx.ExceptionClassifier;
 import dev.isola.appserver.tx.LocalTransaction;
 import dev.isola.appserver.tx.LocalTransactionManager;
@@ -27,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -102,6 +104,11 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         return definition.name();
     }
 
+    /** Who is in each role this bean checks: its module's mapping. */
+    final RoleMapping roleMapping() {
+        return application.roleMapping(definition.module());
+    }
+
     void injector(Injector injector) {
         this.injector = injector;
     }
@@ -150,7 +157,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
             throw new EJBException(viewMethod + " is not a business method of " + definition.describe());
         }
         Caller caller = Callers.current();
-        if (!bm.permission().allows(caller)) {
+        if (!bm.permission().allows(caller, roleMapping())) {
             throw accessDenied(bm, caller);
         }
         if (bm.asynchronous()) {
@@ -160,8 +167,9 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     }
 
     private EJBAccessException accessDenied(BusinessMethod bm, Caller caller) {
+        Set<String> roles = caller == null ? Set.of() : roleMapping().rolesOf(caller);
         String who = caller == null ? "the caller is not signed in" : "the caller " + caller.name() + " is in "
-                + (caller.roles().isEmpty() ? "no role" : "the roles " + new java.util.TreeSet<>(caller.roles()) + " only");
+                + (roles.isEmpty() ? "no role" : "the roles " + roles + " only");
         return new EJBAccessException(switch (bm.permission()) {
             case MethodPermission.Excluded _ -> describe(bm) + " is @DenyAll: nobody may call it";
             case MethodPermission.Roles r -> describe(bm) + " may be called in the roles " + new java.util.TreeSet<>(r.roles()) + "; " + who;
@@ -178,7 +186,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
             // On the caller's own thread the caller is current already; an asynchronous call's thread needs it entered.
             return Callers.current() == caller ? Callers.Scope.NONE : Callers.enter(caller);
         }
-        return Callers.enter(new Caller(caller == null ? Caller.ANONYMOUS : caller.name(), java.util.Set.of(runAsRole)));
+        return Callers.enter(Caller.runAs(caller == null ? Caller.ANONYMOUS : caller.name(), runAsRole));
     }
 
     final Object invoke(ViewReference reference, MethodSignature signature, Object[] args) throws Exception {

@@ -46,8 +46,7 @@ abstract sealed class BeanContext implements EJBContext permits BeanSessionConte
 
     @Override
     public boolean isCallerInRole(String roleName) {
-        Caller caller = caller();
-        return caller != null && caller.isInRole(roleName);
+        return container.roleMapping().grants(caller(), roleName);
     }
 
     /** The caller of the business call this thread serves: null for none (anonymous) and in the container's own calls. */

@@ -6,6 +6,7 @@ import dev.isola.appserver.inject.Reference;
 import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.Namespace;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.security.RoleMapping;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Timer;
 import jakarta.ejb.TimerService;
@@ -47,6 +48,8 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     private final BeanNames names;
     private final ClassLoader classLoader;
     private final Set<String> valueClasses;
+    /** Each module's mapping of roles onto the realm's users and groups, by module name. */
+    private final Map<String, RoleMapping> roleMappings = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<BeanContainer> started = new ArrayList<>();
     private ScheduledFuture<?> reaper;
 
@@ -84,6 +87,11 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         return valueClasses;
     }
 
+    /** Who is in each role the beans of {@code module} check. */
+    RoleMapping roleMapping(String module) {
+        return roleMappings.getOrDefault(module, RoleMapping.GROUPS_ARE_ROLES);
+    }
+
     /** The EJB module that holds {@code bean}, or null if the application has no such bean. */
     public String moduleOf(String bean) {
         BeanContainer c = containers.get(bean);
@@ -101,12 +109,15 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     /**
      * Creates the containers of a module's beans and their component namespaces.
      *
+     * @param roles   who of the domain's realm is in each role the module's beans check
      * @param compFor makes a bean's {@code java:comp} namespace with what every component has
      *                (default datasource, transaction registry); the container adds its own entries
      * @return each bean's scopes, by bean name
      */
-    public Map<String, Scopes> addModule(String module, List<BeanDefinition> beans, Namespace global, Namespace app, Namespace moduleNs,
-                                         java.util.function.Function<String, Namespace> compFor, DeploymentException.Location where) {
+    public Map<String, Scopes> addModule(String module, List<BeanDefinition> beans, RoleMapping roles, Namespace global, Namespace app,
+                                         Namespace moduleNs, java.util.function.Function<String, Namespace> compFor,
+                                         DeploymentException.Location where) {
+        roleMappings.put(module, roles);
         Map<String, Scopes> result = new LinkedHashMap<>();
         for (BeanDefinition bean : beans) {
             DeploymentException.Location at = where.inClass(bean.beanClass().getName());

@@ -1,6 +1,7 @@
 package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.RoleMapping;
 import jakarta.annotation.security.DenyAll;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
@@ -25,7 +26,7 @@ sealed interface MethodPermission {
     /** Anyone, authenticated or not. */
     record Unchecked() implements MethodPermission {
         @Override
-        public boolean allows(Caller caller) {
+        public boolean allows(Caller caller, RoleMapping mapping) {
             return true;
         }
     }
@@ -33,7 +34,7 @@ sealed interface MethodPermission {
     /** Nobody ({@code @DenyAll}). */
     record Excluded() implements MethodPermission {
         @Override
-        public boolean allows(Caller caller) {
+        public boolean allows(Caller caller, RoleMapping mapping) {
             return false;
         }
     }
@@ -41,12 +42,13 @@ sealed interface MethodPermission {
     /** Callers in at least one of {@code roles}. */
     record Roles(Set<String> roles) implements MethodPermission {
         @Override
-        public boolean allows(Caller caller) {
-            return caller != null && roles.stream().anyMatch(caller::isInRole);
+        public boolean allows(Caller caller, RoleMapping mapping) {
+            return caller != null && roles.stream().anyMatch(role -> mapping.grants(caller, role));
         }
     }
 
-    boolean allows(Caller caller);
+    /** Whether {@code caller} (null: anonymous) may call the method, the roles it holds being those {@code mapping} gives it. */
+    boolean allows(Caller caller, RoleMapping mapping);
 
     /**
      * The permission of {@code impl}, the bean class's implementation of a business method, with

@@ -1,35 +1,53 @@
 package dev.isola.appserver.security;
 
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Who is calling: the authenticated user of a request and the roles the user is in, as the EJB
- * container checks {@code @RolesAllowed} against them and answers {@code getCallerPrincipal}
- * and {@code isCallerInRole}. It crosses the link from a web isolate to the EJB isolate of a
- * separated domain with each call ({@link #encode()}): the isolates of a domain trust each
- * other, as the sub-servers of one server do.
+ * Who is calling: the authenticated user of a request with the groups the domain's realm puts
+ * the user in, or a bean calling on in its {@code @RunAs} role. Which roles that makes depends
+ * on the application called ({@link RoleMapping}), so the caller carries groups, not roles; the
+ * EJB container checks {@code @RolesAllowed} and answers {@code isCallerInRole} with the called
+ * application's mapping. It crosses the link from a web isolate to the EJB isolate of a separated
+ * domain with each call ({@link #encode()}): the isolates of a domain trust each other, as the
+ * sub-servers of one server do.
  *
- * @param name  the user's name
- * @param roles the roles the user is in (the user's groups, see {@link RealmUser})
+ * @param name       the user's name
+ * @param groups     the user's groups in the realm (see {@link RealmUser})
+ * @param runAsRoles roles held whatever the mapping says: a {@code @RunAs} bean's calls onward are in its role
  */
-public record Caller(String name, Set<String> roles) {
+public record Caller(String name, Set<String> groups, Set<String> runAsRoles) {
 
     /** What an unauthenticated caller's principal is called (as GlassFish and the specification's examples name it). */
     public static final String ANONYMOUS = "ANONYMOUS";
+
+    // Each line of the encoded form after the name starts with one of these.
+    private static final String GROUP_LINE = "g ";
+    private static final String RUN_AS_LINE = "r ";
 
     public Caller {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("a caller has a name");
         }
-        roles = Set.copyOf(roles);
+        groups = Set.copyOf(groups);
+        runAsRoles = Set.copyOf(runAsRoles);
     }
 
-    /** The form that travels with a call: the name, then each role, on lines of their own. */
+    /** A signed-in user in {@code groups}. */
+    public Caller(String name, Set<String> groups) {
+        this(name, groups, Set.of());
+    }
+
+    /** A bean's calls onward in its {@code @RunAs} {@code role}, under {@code name} (its caller's, or {@value #ANONYMOUS}). */
+    public static Caller runAs(String name, String role) {
+        return new Caller(name, Set.of(), Set.of(role));
+    }
+
+    /** The form that travels with a call: the name, then each group and each run-as role, on lines of their own. */
     public String encode() {
         StringBuilder out = new StringBuilder(name);
-        roles.stream().sorted().forEach(role -> out.append('\n').append(role));
+        groups.stream().sorted().forEach(group -> out.append('\n').append(GROUP_LINE).append(group));
+        runAsRoles.stream().sorted().forEach(role -> out.append('\n').append(RUN_AS_LINE).append(role));
         return out.toString();
     }
 
@@ -39,10 +57,17 @@ public record Caller(String name, Set<String> roles) {
             return null;
         }
         String[] lines = encoded.split("\n");
-        return new Caller(lines[0], new LinkedHashSet<>(Arrays.asList(lines).subList(1, lines.length)));
-    }
-
-    public boolean isInRole(String role) {
-        return roles.contains(role);
+        Set<String> groups = new LinkedHashSet<>();
+        Set<String> runAs = new LinkedHashSet<>();
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].startsWith(GROUP_LINE)) {
+                groups.add(lines[i].substring(GROUP_LINE.length()));
+            } else if (lines[i].startsWith(RUN_AS_LINE)) {
+                runAs.add(lines[i].substring(RUN_AS_LINE.length()));
+            } else {
+                throw new IllegalArgumentException("line " + (i + 1) + " of an encoded caller is neither a group nor a run-as role: " + lines[i]);
+            }
+        }
+        return new Caller(lines[0], groups, runAs);
     }
 }

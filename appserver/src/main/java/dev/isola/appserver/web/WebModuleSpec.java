@@ -2,6 +2,7 @@ package dev.isola.appserver.web;
 
 import dev.isola.appserver.inject.Injector;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.security.RoleMapping;
 
 import java.nio.file.Path;
 
@@ -14,7 +15,8 @@ import java.nio.file.Path;
  * @param scopes       the module's naming scopes ({@code java:comp} is {@code java:module} in a web module)
  * @param workDirectory where Jasper writes generated JSP classes
  * @param archiveSha256 the deployed archive's SHA-256, which keys the module's entry in the {@link JspCache}
+ * @param roles         who of the domain's realm is in each role the module checks (security constraints, {@code isUserInRole})
  */
 public record WebModuleSpec(String application, String module, String contextPath, Path docBase, ClassLoader parentLoader, Injector injector,
-                            Scopes scopes, Path workDirectory, String archiveSha256) {
+                            Scopes scopes, Path workDirectory, String archiveSha256, RoleMapping roles) {
 }

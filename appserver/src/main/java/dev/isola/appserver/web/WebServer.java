@@ -1,6 +1,7 @@
 package dev.isola.appserver.web;
 
 import dev.isola.appserver.naming.NamingScopes;
+import dev.isola.appserver.security.RoleMapping;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Realm;
@@ -113,10 +114,11 @@ public final class WebServer implements AutoCloseable {
         });
         tomcat.getHost().setAutoDeploy(false);
         accessLog.ifPresent(log -> tomcat.getHost().getPipeline().addValve(log.valve()));
-        // One realm for every application of the domain, as a GlassFish domain's realm; role names are group names.
-        // Behind Tomcat's lock-out, as its own server.xml has it: a user whose password was wrong LOCK_OUT_FAILURES times
-        // in a row is refused for LOCK_OUT_SECONDS without a check, which stops guessing and the bcrypt work it costs.
-        LockOutRealm lockOut = new LockOutRealm();
+        // One realm for every application of the domain, as a GlassFish domain's realm; each module maps roles onto its
+        // users and groups (group = role where it maps nothing). Behind Tomcat's lock-out, as its own server.xml has it: a
+        // user whose password was wrong LOCK_OUT_FAILURES times in a row is refused for LOCK_OUT_SECONDS without a check,
+        // which stops guessing and the bcrypt work it costs.
+        LockOutRealm lockOut = new ApplicationRolesRealm(this::roleMapping);
         lockOut.setFailureCount(LOCK_OUT_FAILURES);
         lockOut.setLockOutTime(LOCK_OUT_SECONDS);
         lockOut.addRealm(realm);
@@ -124,6 +126,12 @@ public final class WebServer implements AutoCloseable {
         tomcat.getHost().getPipeline().addValve(new CallerValve());
         tomcat.getServer().addLifecycleListener(new JreMemoryLeakPreventionListener());
         this.serverJarsToSkip = serverJars(false);
+    }
+
+    /** The role mapping of the module deployed in {@code context}; none for a context that is not (or no longer) one of them. */
+    private RoleMapping roleMapping(Context context) {
+        Deployed deployed = contexts.get(context.getPath());
+        return deployed != null && deployed.context() == context ? deployed.spec().roles() : RoleMapping.GROUPS_ARE_ROLES;
     }
 
     /** Starts Tomcat and its connector; {@link #port()} is the bound port afterwards. */

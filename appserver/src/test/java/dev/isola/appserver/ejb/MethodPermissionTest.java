@@ -2,6 +2,7 @@ package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.security.Caller;
+import dev.isola.appserver.security.RoleMapping;
 import jakarta.annotation.security.DenyAll;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
@@ -78,11 +79,22 @@ class MethodPermissionTest {
     @Test
     void rolesAdmitCallersInAnyOfThemAndNeverTheAnonymous() {
         MethodPermission roles = new MethodPermission.Roles(Set.of("customers", "staff"));
-        assertTrue(roles.allows(new Caller("ann", Set.of("staff"))));
-        assertFalse(roles.allows(new Caller("bob", Set.of("guests"))));
-        assertFalse(roles.allows(null));
-        assertFalse(new MethodPermission.Excluded().allows(new Caller("ann", Set.of("staff"))));
-        assertTrue(new MethodPermission.Unchecked().allows(null));
+        RoleMapping groupsAreRoles = RoleMapping.GROUPS_ARE_ROLES;
+        assertTrue(roles.allows(new Caller("ann", Set.of("staff")), groupsAreRoles));
+        assertFalse(roles.allows(new Caller("bob", Set.of("guests")), groupsAreRoles));
+        assertFalse(roles.allows(null, groupsAreRoles));
+        assertFalse(new MethodPermission.Excluded().allows(new Caller("ann", Set.of("staff")), groupsAreRoles));
+        assertTrue(new MethodPermission.Unchecked().allows(null, groupsAreRoles));
+    }
+
+    @Test
+    void rolesAreCheckedThroughTheModulesMapping() {
+        MethodPermission staffOnly = new MethodPermission.Roles(Set.of("staff"));
+        RoleMapping mapping = new RoleMapping(Map.of("staff", new RoleMapping.Grantees(Set.of("carol"), Set.of("employees"))));
+        assertTrue(staffOnly.allows(new Caller("ann", Set.of("employees")), mapping), "a member of a mapped group");
+        assertTrue(staffOnly.allows(new Caller("carol", Set.of()), mapping), "a mapped user");
+        assertFalse(staffOnly.allows(new Caller("bob", Set.of("staff")), mapping), "the group of the role's name no longer holds a mapped role");
+        assertTrue(staffOnly.allows(Caller.runAs("dave", "staff"), mapping), "a run-as role is held whatever the mapping");
     }
 
     /** An ejb-jar.xml in a module directory of {@code dir}, read as a deployment reads it. */

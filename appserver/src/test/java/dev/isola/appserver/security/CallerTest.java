@@ -6,17 +6,25 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CallerTest {
 
     @Test
-    void aCallerCrossesALinkWithItsRoles() {
+    void aCallerCrossesALinkWithItsGroupsAndRunAsRoles() {
         Caller alice = new Caller("alice", Set.of("staff", "customers"));
-        assertEquals("alice\ncustomers\nstaff", alice.encode());
+        assertEquals("alice\ng customers\ng staff", alice.encode());
         assertEquals(alice, Caller.decode(alice.encode()));
+        Caller auditor = Caller.runAs("alice", "auditors");
+        assertEquals("alice\nr auditors", auditor.encode());
+        assertEquals(auditor, Caller.decode(auditor.encode()));
+        Caller spaces = new Caller("b o b", Set.of("r x", "g y"), Set.of("g z"));
+        assertEquals(spaces, Caller.decode(spaces.encode()), "a group or role whose name looks like a line's prefix");
         assertEquals(new Caller("bob", Set.of()), Caller.decode("bob"));
         assertNull(Caller.decode(""), "no caller: anonymous");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Caller.decode("bob\ncustomers"));
+        assertEquals("line 2 of an encoded caller is neither a group nor a run-as role: customers", e.getMessage());
     }
 
     @Test
@@ -24,7 +32,7 @@ class CallerTest {
         Caller outer = new Caller("outer", Set.of());
         try (var _ = Callers.enter(outer)) {
             try (var _ = Callers.enter(new Caller("inner", Set.of("r")))) {
-                assertTrue(Callers.current().isInRole("r"));
+                assertTrue(Callers.current().groups().contains("r"));
             }
             assertEquals(outer, Callers.current());
             try (var _ = Callers.enter((Caller) null)) {

@@ -13,6 +13,7 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The test EAR of the domain tests: servlet → EJB → JMS → MDB → Derby, in an EJB module and a
@@ -46,8 +47,49 @@ public final class TestEars {
      * {@code @RolesAllowed}, {@code @PermitAll}, {@code @DenyAll} and {@code @RunAs}.
      */
     public static Path vault(Path directory, String fileName) {
-        JavaArchive ejb = ShrinkWrap.create(JavaArchive.class, "vault-ejb.jar").addClasses(Vault.class, VaultBean.class, Auditor.class, AuditorBean.class);
-        WebArchive web = ShrinkWrap.create(WebArchive.class, "vault.war").addClasses(VaultServlet.class).setWebXML(new StringAsset("""
+        return vault(directory, fileName, "vault", Optional.empty(), Optional.empty());
+    }
+
+    /** Where the secured application with role mappings answers, as {@link #VAULT_OPEN} and {@link #VAULT_MEMBERS}. */
+    public static final String MAPPED_VAULT_OPEN = "/mapped-vault/open/call", MAPPED_VAULT_MEMBERS = "/mapped-vault/members/call";
+
+    /**
+     * Writes the secured application as {@code mapped-vault} (web module {@code mapped-vault.war}), with GlassFish's
+     * role-mapping descriptors: {@code glassfish-application.xml} maps role customers onto group buyers and user carol,
+     * and role staff onto group employees; the EJB module's {@code glassfish-ejb-jar.xml} maps staff onto user gina
+     * alone, which wins over the application's mapping in that module.
+     */
+    public static Path mappedVault(Path directory, String fileName) {
+        return vault(directory, fileName, "mapped-vault", Optional.of("""
+                <glassfish-application>
+                  <security-role-mapping>
+                    <role-name>customers</role-name>
+                    <principal-name>carol</principal-name>
+                    <group-name>buyers</group-name>
+                  </security-role-mapping>
+                  <security-role-mapping>
+                    <role-name>staff</role-name>
+                    <group-name>employees</group-name>
+                  </security-role-mapping>
+                </glassfish-application>
+                """), Optional.of("""
+                <glassfish-ejb-jar>
+                  <security-role-mapping>
+                    <role-name>staff</role-name>
+                    <principal-name>gina</principal-name>
+                  </security-role-mapping>
+                </glassfish-ejb-jar>
+                """));
+    }
+
+    /**
+     * Writes the secured application with web module {@code <webModule>.war} (its context root) and, when given, GlassFish's
+     * {@code glassfish-application.xml} and the EJB module's {@code glassfish-ejb-jar.xml} with the text given.
+     */
+    public static Path vault(Path directory, String fileName, String webModule, Optional<String> applicationMapping, Optional<String> ejbMapping) {
+        JavaArchive ejb = ShrinkWrap.create(JavaArchive.class, webModule + "-ejb.jar").addClasses(Vault.class, VaultBean.class, Auditor.class, AuditorBean.class);
+        ejbMapping.ifPresent(xml -> ejb.addAsManifestResource(new StringAsset(xml), "glassfish-ejb-jar.xml"));
+        WebArchive web = ShrinkWrap.create(WebArchive.class, webModule + ".war").addClasses(VaultServlet.class).setWebXML(new StringAsset("""
                 <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
                   <security-constraint>
                     <web-resource-collection>
@@ -65,6 +107,7 @@ public final class TestEars {
                 </web-app>
                 """));
         EnterpriseArchive ear = ShrinkWrap.create(EnterpriseArchive.class, fileName).addAsModule(ejb).addAsModule(web);
+        applicationMapping.ifPresent(xml -> ear.addAsManifestResource(new StringAsset(xml), "glassfish-application.xml"));
         Path file = directory.resolve(fileName);
         ear.as(ZipExporter.class).exportTo(file.toFile(), true);
         return file;
