@@ -83,6 +83,27 @@ class DomainsEndToEndIT {
     }
 
     @Test
+    @Order(1)
+    void aWarThatPackagesABeanRunsItInTheEjbIsolateOfASeparatedDomain() throws Exception {
+        Path war = TestEars.tallyWar(admin.work(), "tally.war");
+        for (Map.Entry<String, Integer> domain : PORTS.entrySet()) {
+            AdminFixture.ToolRun deployed = admin.deployTool("deploy", war.toString(), "--domain", domain.getKey());
+            assertEquals(0, deployed.exitCode(), deployed.toString());
+            String first = HttpProbe.get(domain.getValue(), "/tally/tally?add=2").body();
+            String second = HttpProbe.get(domain.getValue(), "/tally/tally?add=3").body();
+            assertTrue(first.startsWith("sum=2 module=tally pid="), first);
+            assertTrue(second.startsWith("sum=5 module=tally pid="), "one singleton: " + second);
+            long beanPid = Long.parseLong(second.replaceAll(".* pid=(\\d+) .*", "$1"));
+            long webPid = Long.parseLong(second.replaceAll(".*web-pid=(\\d+)$", "$1"));
+            long expectedBeanPid = isolate(domain.getKey().equals("crm") ? "crm-ejb" : "shop").pid();
+            assertEquals(expectedBeanPid, beanPid, domain.getKey() + ": the bean runs in " + (domain.getKey().equals("crm") ? "the EJB isolate" : "the domain's isolate"));
+            assertEquals(domain.getKey().equals("crm"), beanPid != webPid, second);
+            AdminFixture.ToolRun undeployed = admin.deployTool("undeploy", "tally", "--domain", domain.getKey());
+            assertEquals(0, undeployed.exitCode(), undeployed.toString());
+        }
+    }
+
+    @Test
     @Order(2)
     void theHaltedEjbIsolateOfTheSeparatedDomainIsRestartedAndTheApplicationAnswersAgain() throws Exception {
         IsolateRecord victim = isolate("crm-ejb");

@@ -23,6 +23,16 @@ final class HttpProbe {
                 .POST(HttpRequest.BodyPublishers.ofString("item=" + item)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** {@code GET path} of the domain on {@code port}, after checking that it answered 200. */
+    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return response;
+    }
+
     /** The body of GET, or the failure as text (connection refused while an isolate restarts). */
     static String processed(int port) {
         try {

@@ -62,6 +62,22 @@ public record ApplicationLayout(String deploymentName, String applicationName, A
         return indexes.get(module.uri());
     }
 
+    /**
+     * Whether web module {@code m} packages enterprise beans (in {@code WEB-INF/classes} or a JAR of {@code WEB-INF/lib}, or
+     * declared in {@code WEB-INF/ejb-jar.xml}), as the Web Profile allows; an EJB module does by definition.
+     */
+    public boolean packagesBeans(ModuleInfo m) {
+        return m.kind() == ModuleKind.EJB || AnnotationIndex.hasEnterpriseBeans(index(m)) || Files.isRegularFile(m.directory().resolve("WEB-INF/ejb-jar.xml"));
+    }
+
+    /** A web module's own classes: {@code WEB-INF/classes} and the JARs of {@code WEB-INF/lib}, in the order the Servlet specification loads them. */
+    static List<Path> webClassPath(ModuleInfo m) {
+        List<Path> path = new ArrayList<>();
+        path.add(m.directory().resolve("WEB-INF/classes"));
+        path.addAll(AnnotationIndex.jars(m.directory().resolve("WEB-INF/lib")));
+        return path;
+    }
+
     /** The indexes of the libraries, in the order of {@link #libraries()}. */
     public List<IndexView> libraryIndexes() {
         return libraries.stream().map(Library::index).toList();

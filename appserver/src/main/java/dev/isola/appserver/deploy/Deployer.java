@@ -168,6 +168,11 @@ public final class Deployer {
         List<URL> urls = new ArrayList<>();
         layout.libraries().forEach(library -> urls.add(url(library.jar())));
         layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> urls.add(url(m.directory())));
+        // The beans a web module packages are components of the application, which its loader loads: the web module's classes
+        // join it, so that the bean the container runs and the class a servlet calls are one class (the module's web loader
+        // asks the application's loader first, WebModuleSpec.classesInApplicationLoader).
+        List<ModuleInfo> webModulesWithBeans = layout.modules().stream().filter(m -> m.kind() == ModuleKind.WEB && layout.packagesBeans(m)).toList();
+        webModulesWithBeans.forEach(m -> ApplicationLayout.webClassPath(m).stream().filter(Files::exists).forEach(p -> urls.add(url(p))));
         ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
 
@@ -191,14 +196,16 @@ public final class Deployer {
         Map<String, String> beanOfClass = new HashMap<>();
         Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
         RoleMapping appRoles = layout.applicationRoleMapping();
+        Map<ModuleInfo, Set<String>> beanClasses = new HashMap<>();
         for (ModuleInfo m : layout.modules()) {
-            if (m.kind() != ModuleKind.EJB) {
+            if (m.kind() != ModuleKind.EJB && !webModulesWithBeans.contains(m)) {
                 continue;
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
-            EjbJarXml xml = EjbJarXml.read(m.directory(), at);
+            EjbJarXml xml = m.kind() == ModuleKind.WEB ? EjbJarXml.readOfWebModule(m.directory(), at) : EjbJarXml.read(m.directory(), at);
             RoleMapping roles = layout.roleMapping(m, appRoles);
             List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
+            beanClasses.put(m, beans.stream().map(b -> b.beanClass().getName()).collect(java.util.stream.Collectors.toSet()));
             if (ejb == null) {
                 remoteBeans.put(m, beans.stream().filter(b -> !(b.kind() instanceof BeanKind.MessageDriven)).toList());
                 continue;
@@ -250,12 +257,15 @@ public final class Deployer {
             ns.bindIfAbsent("UserTransaction", new Binding.Value(services.userTransaction()));
             bindWebEnvEntries(m, ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
-            Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
+            Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(composite(layout.index(m), libIndexes)));
+            // The module's beans are injected by their container, in their own java:comp, not by the web container.
+            points.keySet().removeAll(beanClasses.getOrDefault(m, Set.of()));
             Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
-                    directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256(), layout.roleMapping(m, appRoles)));
+                    directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256(), layout.roleMapping(m, appRoles),
+                    webModulesWithBeans.contains(m)));
         }
         linkChecks.forEach(Runnable::run);
         if (ejb != null) {

@@ -57,13 +57,13 @@ final class RemoteBeans {
     }
 
     /**
-     * The application's classes (libraries and EJB modules) as allow-list patterns: one
+     * The application's classes (libraries, EJB modules and web modules that package beans) as allow-list patterns: one
      * {@code package.*} per package, the class name for classes in the unnamed package.
      */
     static Set<String> valueClasses(ApplicationLayout layout, List<IndexView> libIndexes) {
         Set<String> patterns = new TreeSet<>();
         List<IndexView> indexes = new ArrayList<>(libIndexes);
-        layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB).forEach(m -> indexes.add(layout.index(m)));
+        layout.modules().stream().filter(layout::packagesBeans).forEach(m -> indexes.add(layout.index(m)));
         for (IndexView index : indexes) {
             for (ClassInfo c : index.getKnownClasses()) {
                 String name = c.name().toString();

@@ -65,8 +65,17 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
         return new EjbJarXml(Map.of(), Map.of(), List.of(), Map.of(), List.of(), List.of(), Map.of());
     }
 
+    /** The descriptor of an EJB module: its {@code META-INF/ejb-jar.xml}, or none. */
     public static EjbJarXml read(Path moduleDirectory, DeploymentException.Location where) {
-        Path file = moduleDirectory.resolve("META-INF/ejb-jar.xml");
+        return readFile(moduleDirectory.resolve("META-INF/ejb-jar.xml"), where);
+    }
+
+    /** The descriptor of the enterprise beans a web module packages: its {@code WEB-INF/ejb-jar.xml}, or none. */
+    public static EjbJarXml readOfWebModule(Path moduleDirectory, DeploymentException.Location where) {
+        return readFile(moduleDirectory.resolve("WEB-INF/ejb-jar.xml"), where);
+    }
+
+    private static EjbJarXml readFile(Path file, DeploymentException.Location where) {
         if (!Files.isRegularFile(file)) {
             return empty();
         }

@@ -8,6 +8,7 @@ import org.apache.catalina.realm.GenericPrincipal;
 import org.apache.catalina.realm.LockOutRealm;
 
 import java.security.Principal;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -38,6 +39,7 @@ final class ApplicationRolesRealm extends LockOutRealm {
             role = context.findRoleMapping(role);
         }
         RoleMapping mapping = context == null ? RoleMapping.GROUPS_ARE_ROLES : mappings.apply(context);
-        return mapping.grants(new Caller(user.getName(), Set.of(user.getRoles())), role);
+        // Set.copyOf rather than Set.of: a realm may list a group twice.
+        return mapping.grants(new Caller(user.getName(), Set.copyOf(Arrays.asList(user.getRoles()))), role);
     }
 }

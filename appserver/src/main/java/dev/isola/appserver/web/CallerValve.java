@@ -10,6 +10,7 @@ import org.apache.catalina.valves.ValveBase;
 
 import java.io.IOException;
 import java.security.Principal;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -51,7 +52,8 @@ final class CallerValve extends ValveBase {
             if (principal != madeFor) {
                 madeFor = principal;
                 caller = principal == null ? null
-                        : new Caller(principal.getName(), principal instanceof GenericPrincipal generic ? Set.of(generic.getRoles()) : Set.of());
+                        : new Caller(principal.getName(), principal instanceof GenericPrincipal generic
+                        ? Set.copyOf(Arrays.asList(generic.getRoles())) : Set.of());
             }
             return caller;
         }

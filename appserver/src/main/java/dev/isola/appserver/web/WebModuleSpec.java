@@ -16,7 +16,9 @@ import java.nio.file.Path;
  * @param workDirectory where Jasper writes generated JSP classes
  * @param archiveSha256 the deployed archive's SHA-256, which keys the module's entry in the {@link JspCache}
  * @param roles         who of the domain's realm is in each role the module checks (security constraints, {@code isUserInRole})
+ * @param classesInApplicationLoader the module packages enterprise beans, so {@code parentLoader} has its classes too, and its
+ *                      web loader asks it first (otherwise the web loader would define a second class of each bean's name)
  */
 public record WebModuleSpec(String application, String module, String contextPath, Path docBase, ClassLoader parentLoader, Injector injector,
-                            Scopes scopes, Path workDirectory, String archiveSha256, RoleMapping roles) {
+                            Scopes scopes, Path workDirectory, String archiveSha256, RoleMapping roles, boolean classesInApplicationLoader) {
 }

@@ -180,6 +180,10 @@ public final class WebServer implements AutoCloseable {
         ctx.setDocBase(spec.docBase().toAbsolutePath().toString());
         ctx.setWorkDir(spec.workDirectory().toAbsolutePath().toString());
         ctx.setParentClassLoader(spec.parentLoader());
+        if (spec.classesInApplicationLoader()) {
+            // Parent first: the application's loader defines this module's classes, for its beans and servlets alike.
+            ctx.setDelegate(true);
+        }
         // these two checks need --add-opens into the JDK; without it they only log warnings
         ctx.setClearReferencesRmiTargets(false);
         ctx.setClearReferencesThreadLocals(false);

@@ -5,6 +5,9 @@ import dev.isola.domains.testapp.secured.AuditorBean;
 import dev.isola.domains.testapp.secured.Vault;
 import dev.isola.domains.testapp.secured.VaultBean;
 import dev.isola.domains.testapp.secured.VaultServlet;
+import dev.isola.domains.testapp.warbeans.Tally;
+import dev.isola.domains.testapp.warbeans.TallyBean;
+import dev.isola.domains.testapp.warbeans.TallyServlet;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -35,6 +38,14 @@ public final class TestEars {
         EnterpriseArchive ear = ShrinkWrap.create(EnterpriseArchive.class, fileName).addAsModule(ejb).addAsModule(web);
         Path file = directory.resolve(fileName);
         ear.as(ZipExporter.class).exportTo(file.toFile(), true);
+        return file;
+    }
+
+    /** Writes {@code <directory>/<fileName>}, a WAR that packages an enterprise bean its servlet calls ({@code GET /<war name>/tally?add=N}). */
+    public static Path tallyWar(Path directory, String fileName) {
+        WebArchive war = ShrinkWrap.create(WebArchive.class, fileName).addClasses(Tally.class, TallyBean.class, TallyServlet.class);
+        Path file = directory.resolve(fileName);
+        war.as(ZipExporter.class).exportTo(file.toFile(), true);
         return file;
     }
 
