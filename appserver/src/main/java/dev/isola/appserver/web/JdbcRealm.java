@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -46,15 +45,7 @@ public final class JdbcRealm extends PasswordCheckingRealm {
     private final ManagedDataSource dataSource;
     private final RealmSpec.Jdbc spec;
     private volatile RememberedChecks remembered = new RememberedChecks(REMEMBERED);
-    /** The kind of failure last logged, until a look-up succeeds: a storm of sign-ins against a dead database logs it once. */
-    private volatile String lastFailure;
-    /**
-     * Until when (System.nanoTime) sign-ins are refused without asking the database, after it could not be reached.
-     * Why: each look-up would otherwise wait for the pool's connection timeout (30 s), and a storm of sign-ins would hold
-     * every request thread of the domain that long, pages that need no sign-in included.
-     */
-    private volatile long unreachableUntil = System.nanoTime();
-    private final long unreachablePauseNanos;
+    private final LookUpFailures failures;
 
     /** A user as the tables have it at one sign-in. */
     private record StoredUser(String password, List<String> groups) {
@@ -78,7 +69,7 @@ public final class JdbcRealm extends PasswordCheckingRealm {
     JdbcRealm(ManagedDataSource dataSource, RealmSpec.Jdbc spec, Duration unreachablePause) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.unreachablePauseNanos = unreachablePause.toNanos();
+        this.failures = new LookUpFailures(LOG, "the users' database (datasource " + spec.dataSource() + ")", unreachablePause, System::nanoTime);
     }
 
     @Override
@@ -86,26 +77,27 @@ public final class JdbcRealm extends PasswordCheckingRealm {
         if (username == null || credentials == null) {
             return null;
         }
-        if (System.nanoTime() - unreachableUntil < 0) {
+        if (failures.pausing()) {
             return null;
         }
         StoredUser user;
         try {
             user = lookUp(username);
-            succeeded();
+            failures.succeeded();
         } catch (SQLException e) {
+            String kind = "SQLState " + e.getSQLState();
+            String why = "failed (SQLState " + e.getSQLState() + "): " + e.getMessage() + "; nobody can sign in until it answers";
             if (e.getSQLState() != null && e.getSQLState().startsWith(CONNECTION_EXCEPTION)) {
-                unreachableUntil = System.nanoTime() + unreachablePauseNanos;
+                failures.unreachable(kind, why);
+            } else {
+                failures.failed(kind, why);
             }
-            failed("SQLState " + e.getSQLState(), "failed (SQLState " + e.getSQLState() + "): " + e.getMessage() + "; nobody can sign in until it answers"
-                    + (e.getSQLState() != null && e.getSQLState().startsWith(CONNECTION_EXCEPTION) ? " (asked again "
-                    + Duration.ofNanos(unreachablePauseNanos).toSeconds() + " s after each failure to reach it; sign-ins meanwhile are refused at once)" : ""));
             return null;
         } catch (LookUpException e) {
-            failed(e.getMessage(), e.getMessage());
+            failures.failed(e.getMessage(), e.getMessage());
             return null;
         } catch (RuntimeException e) {
-            failed(e.getClass().getName(), "failed: " + e + "; nobody can sign in until it answers");
+            failures.failed(e.getClass().getName(), "failed: " + e + "; nobody can sign in until it answers");
             return null;
         }
         if (user == null || !passwordMatches(username, user.password(), credentials)) {
@@ -169,29 +161,5 @@ public final class JdbcRealm extends PasswordCheckingRealm {
         }
         checks.remember(key, credentials);
         return true;
-    }
-
-    /**
-     * Logs a failure unless one of the same kind was the last logged: the kind is the SQLState, not the message, which
-     * can differ from one sign-in to the next (a pool's timeout names the threads waiting).
-     */
-    private synchronized void failed(String kind, String why) {
-        if (kind.equals(lastFailure)) {
-            return;
-        }
-        lastFailure = kind;
-        LOG.log(Level.SEVERE, "the users' database (datasource " + spec.dataSource() + ") " + why + " (logged once, until a look-up succeeds)");
-    }
-
-    private void succeeded() {
-        if (lastFailure == null) {
-            return;
-        }
-        synchronized (this) {
-            if (lastFailure != null) {
-                lastFailure = null;
-                LOG.log(Level.INFO, "the users' database (datasource " + spec.dataSource() + ") answers again; users sign in");
-            }
-        }
     }
 }
