@@ -41,9 +41,9 @@ import java.util.Set;
  * @param https              the web sub-server's HTTPS port; null: none
  * @param keyfile            the users of the domain's applications ({@code Keyfile}), read again whenever it changes (web
  *                           sub-server only); null: a realm without users, where every sign-in fails
- * @param realm              where the web sub-server signs users in: the keyfile ({@link RealmSpec#FILE}) or the tables of
+ * @param realm              where the web sub-server signs users in: the keyfile ({@link RealmSpec#FILE}), the tables of
  *                           one of the datasources ({@link RealmSpec.Jdbc}, named by {@code DEFAULT_DATASOURCE} or one of
- *                           {@code dataSources})
+ *                           {@code dataSources}) or an LDAP directory ({@link RealmSpec.Ldap})
  */
 public record ServerConfig(String host, int httpPort, Path dataDirectory, Path workDirectory, DataSourceSpec defaultDataSource,
                            List<DataSourceSpec> dataSources, EjbSettings ejb, Duration transactionTimeout, JmsConfig jms,

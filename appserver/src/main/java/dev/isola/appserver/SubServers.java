@@ -36,6 +36,7 @@ import dev.isola.appserver.tx.LocalTransactionManager;
 import dev.isola.appserver.web.JdbcRealm;
 import dev.isola.appserver.web.JspCache;
 import dev.isola.appserver.web.KeyfileRealm;
+import dev.isola.appserver.web.LdapRealm;
 import dev.isola.appserver.web.WebServer;
 import dev.isola.mvm.invoke.LinkPair;
 import org.apache.catalina.Realm;
@@ -209,7 +210,7 @@ public final class SubServers implements AutoCloseable {
                 new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader));
     }
 
-    /** The web sub-server's realm: the keyfile's, or a JDBC realm on the datasource it names, as this isolate has it. */
+    /** The web sub-server's realm: the keyfile's, a JDBC realm on the datasource it names (as this isolate has it), or an LDAP realm. */
     private Realm realm(ServerConfig config, ManagedDataSource defaultDs) {
         return switch (config.realm()) {
             case RealmSpec.File file -> new KeyfileRealm(Optional.ofNullable(config.keyfile()));
@@ -217,6 +218,7 @@ public final class SubServers implements AutoCloseable {
                     : configuredDataSources.stream().filter(ds -> ds.name().equals(jdbc.dataSource())).findFirst()
                             .orElseThrow(() -> new IllegalArgumentException("the JDBC realm's datasource " + jdbc.dataSource()
                                     + " is not among the domain's datasources")), jdbc);
+            case RealmSpec.Ldap ldap -> new LdapRealm(ldap);
         };
     }
 

@@ -8,7 +8,8 @@ import java.security.Principal;
  * A Tomcat realm that checks a password it is given against a stored hash and can do nothing
  * else: it never has a user's clear password, which DIGEST authentication would need, so Tomcat's
  * look-ups for that scheme find nobody. The domain's realms ({@link KeyfileRealm},
- * {@link JdbcRealm}) are such realms and implement {@code authenticate(String, String)} alone.
+ * {@link JdbcRealm}, {@link LdapRealm}) are such realms and implement
+ * {@code authenticate(String, String)} alone.
  */
 abstract class PasswordCheckingRealm extends RealmBase {
 

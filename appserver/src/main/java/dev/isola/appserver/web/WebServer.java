@@ -88,7 +88,7 @@ public final class WebServer implements AutoCloseable {
     /**
      * @param accessLog the HTTP access log to write; empty: none
      * @param https     an HTTPS port beside the HTTP one; empty: none
-     * @param realm     where web applications sign users in: a {@link KeyfileRealm} or a {@link JdbcRealm}
+     * @param realm     where web applications sign users in: a {@link KeyfileRealm}, a {@link JdbcRealm} or an {@link LdapRealm}
      */
     public WebServer(String host, int port, Path baseDirectory, Optional<JspCache> jspCache, Optional<AccessLog> accessLog,
                      Optional<HttpsListener> https, Realm realm) {
