@@ -175,6 +175,7 @@ public sealed interface RealmSpec {
                 return Optional.of("must be one filter in parentheses");
             }
             int depth = 0;
+            int firstClosed = -1;
             for (int i = 0; i < filter.length(); i++) {
                 char c = filter.charAt(i);
                 if (c == '(') {
@@ -184,12 +185,18 @@ public sealed interface RealmSpec {
                     if (depth < 0) {
                         return Optional.of("has a ) without its ( at character " + (i + 1));
                     }
-                    if (depth == 0 && i != filter.length() - 1) {
-                        return Optional.of("goes on after its closing ) at character " + (i + 1) + " (join filters with (&...) or (|...))");
+                    if (depth == 0 && firstClosed < 0) {
+                        firstClosed = i;
                     }
                 }
             }
-            return depth == 0 ? Optional.empty() : Optional.of("has " + depth + " ( without its )");
+            if (depth > 0) {
+                return Optional.of("has " + depth + " ( without its )");
+            }
+            if (firstClosed != filter.length() - 1) {
+                return Optional.of("goes on after its closing ) at character " + (firstClosed + 1) + " (join filters with (&...) or (|...))");
+            }
+            return Optional.empty();
         }
 
         /** The numbers of the placeholders in {@code text}: {@code {0}} is 0. */

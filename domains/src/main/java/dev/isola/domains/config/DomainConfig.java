@@ -34,8 +34,9 @@ import java.util.stream.Stream;
  * @param accessLog       whether and how the web sub-server writes an HTTP access log
  * @param https           whether and with which key the web sub-server serves HTTPS beside HTTP
  * @param logLevels       the levels of loggers that differ from the isolates' defaults
- * @param realm           where the applications' users sign in: the keyfile ({@link RealmSpec#FILE}, the default) or
- *                        database tables ({@link RealmSpec.Jdbc}) through one of {@code dataSources} or the default datasource
+ * @param realm           where the applications' users sign in: the keyfile ({@link RealmSpec#FILE}, the default),
+ *                        database tables ({@link RealmSpec.Jdbc}) through one of {@code dataSources} or the default datasource,
+ *                        or an LDAP directory ({@link RealmSpec.Ldap})
  */
 public record DomainConfig(String name, DomainMode mode, String host, int httpPort, Map<Member, IsolateSettings> isolates,
                            List<DataSourceSpec> dataSources, List<DestinationConfig> jmsDestinations, AccessLogConfig accessLog,
@@ -106,8 +107,12 @@ public record DomainConfig(String name, DomainMode mode, String host, int httpPo
             }
         }
         Objects.requireNonNull(realm, "realm");
-        if (realm instanceof RealmSpec.Jdbc jdbc) {
-            checkJdbcRealm(jdbc, mode, dataSources);
+        switch (realm) {
+            case RealmSpec.File file -> {
+            }
+            case RealmSpec.Jdbc jdbc -> checkJdbcRealm(jdbc, mode, dataSources);
+            // Users sign in in the web isolate, which reaches a directory over the network in either mode.
+            case RealmSpec.Ldap ldap -> LdapRealmChecks.check(ldap);
         }
         for (int i = 0; i < jmsDestinations.size(); i++) {
             for (int j = 0; j < i; j++) {

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class DomainConfigChanges {
 
-    private static final Set<String> SECRET = Set.of("password", "keyStorePassword");
+    private static final Set<String> SECRET = Set.of("password", "keyStorePassword", "bindPassword");
 
     private DomainConfigChanges() {
     }
@@ -68,6 +68,11 @@ public final class DomainConfigChanges {
             }
         } else {
             String field = path.substring(path.lastIndexOf('.') + 1);
+            if (SECRET.contains(field) && !before.asText().isEmpty() && !after.asText().isEmpty()) {
+                // Both hidden, "(hidden) -> (hidden)" would read as no change.
+                changes.add(path + ": (changed)");
+                return;
+            }
             changes.add(path + ": " + describe(field, before) + " -> " + describe(field, after));
         }
     }

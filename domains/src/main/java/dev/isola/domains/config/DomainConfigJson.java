@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The JSON form of a {@link DomainConfig}, as stored in {@code config/domain.json} and as the
@@ -55,6 +57,11 @@ import java.util.Set;
  *              "passwordQuery": "SELECT password FROM users WHERE name = ?",
  *              "groupsQuery": "SELECT group_name FROM user_groups WHERE user_name = ?",
  *              "encoding": "bcrypt" }                                          // or "sha-256"; default bcrypt
+ *   // or "realm": { "type": "ldap", "url": "ldaps://ldap.example.com:636",
+ *   //              "userDnPattern": "uid={0},ou=people,dc=example,dc=com",     // or "userSearchBase" + "userSearchFilter": "(uid={0})"
+ *   //              "bindDn": "...", "bindPassword": "...",                      // who searches; default anonymous
+ *   //              "groupSearchBase": "ou=groups,dc=example,dc=com", "groupSearchFilter": "(member={0})",
+ *   //              "groupNameAttribute": "cn" }                                 // no group search: no roles
  * }
  * }</pre>
  *
@@ -68,9 +75,15 @@ public final class DomainConfigJson {
             "accessLog", "https", "logLevels", "realm");
     private static final Set<String> ACCESS_LOG = Set.of("enabled", "pattern", "maxDays", "maxFileSize");
     private static final Set<String> HTTPS = Set.of("enabled", "port", "keyStore", "keyStorePassword");
-    private static final Set<String> REALM = Set.of("type", "dataSource", "passwordQuery", "groupsQuery", "encoding");
+    private static final Set<String> JDBC_REALM_FIELDS = Set.of("dataSource", "passwordQuery", "groupsQuery", "encoding");
+    private static final Set<String> LDAP_REALM_FIELDS = Set.of("url", "userDnPattern", "userSearchBase", "userSearchFilter", "bindDn",
+            "bindPassword", "groupSearchBase", "groupSearchFilter", "groupNameAttribute");
+    private static final Set<String> REALM = Stream.of(Set.of("type"), JDBC_REALM_FIELDS, LDAP_REALM_FIELDS).flatMap(Set::stream)
+            .collect(Collectors.toUnmodifiableSet());
     private static final String JDBC_REALM = "{\"type\": \"jdbc\", \"dataSource\": \"java:global/jdbc/users\", \"passwordQuery\": \"SELECT password"
             + " FROM users WHERE name = ?\", \"groupsQuery\": \"SELECT group_name FROM user_groups WHERE user_name = ?\"}";
+    private static final String LDAP_REALM = "{\"type\": \"ldap\", \"url\": \"ldap://ldap.example.com:389\", \"userDnPattern\":"
+            + " \"uid={0},ou=people,dc=example,dc=com\", \"groupSearchBase\": \"ou=groups,dc=example,dc=com\", \"groupSearchFilter\": \"(member={0})\"}";
     private static final Set<String> ISOLATE = Set.of("heap", "youngGeneration", "busyYoungGeneration", "collector", "jvmOptions");
     private static final Set<String> DATASOURCE = Set.of("name", "url", "className", "databaseName", "serverName", "portNumber", "user",
             "password", "properties", "minPoolSize", "maxPoolSize");
@@ -199,14 +212,12 @@ public final class DomainConfigJson {
         String type = text(json, "type", RealmSpec.FILE.type(), "realm.type");
         switch (type) {
             case "file" -> {
-                for (String field : List.of("dataSource", "passwordQuery", "groupsQuery", "encoding")) {
-                    if (json.has(field)) {
-                        throw new DomainConfigException("realm." + field, "is a setting of a JDBC realm (\"type\": \"jdbc\"), not of the file realm");
-                    }
-                }
+                refuseFieldsOf("jdbc", JDBC_REALM_FIELDS, json, "the file realm");
+                refuseFieldsOf("ldap", LDAP_REALM_FIELDS, json, "the file realm");
                 return RealmSpec.FILE;
             }
             case "jdbc" -> {
+                refuseFieldsOf("ldap", LDAP_REALM_FIELDS, json, "a JDBC realm");
                 PasswordEncoding encoding;
                 try {
                     encoding = PasswordEncoding.of(text(json, "encoding", PasswordEncoding.BCRYPT.key(), "realm.encoding"));
@@ -216,8 +227,32 @@ public final class DomainConfigJson {
                 return new RealmSpec.Jdbc(text(json, "dataSource", null, "realm.dataSource"), text(json, "passwordQuery", null, "realm.passwordQuery"),
                         text(json, "groupsQuery", null, "realm.groupsQuery"), encoding);
             }
+            case "ldap" -> {
+                refuseFieldsOf("jdbc", JDBC_REALM_FIELDS, json, "an LDAP realm");
+                String groupSearchBase = text(json, "groupSearchBase", "", "realm.groupSearchBase");
+                String groupSearchFilter = text(json, "groupSearchFilter", "", "realm.groupSearchFilter");
+                if (groupSearchBase.isEmpty() && groupSearchFilter.isEmpty() && json.has("groupNameAttribute")) {
+                    throw new DomainConfigException("realm.groupNameAttribute", "names the groups a group search finds, and there is none:"
+                            + " give groupSearchBase and groupSearchFilter too, or leave it out");
+                }
+                return new RealmSpec.Ldap(text(json, "url", null, "realm.url"), text(json, "userDnPattern", "", "realm.userDnPattern"),
+                        text(json, "userSearchBase", "", "realm.userSearchBase"), text(json, "userSearchFilter", "", "realm.userSearchFilter"),
+                        text(json, "bindDn", "", "realm.bindDn"), text(json, "bindPassword", "", "realm.bindPassword"), groupSearchBase,
+                        groupSearchFilter, text(json, "groupNameAttribute", "", "realm.groupNameAttribute"));
+            }
             default -> throw new DomainConfigException("realm.type", "'" + type + "' is not a realm type (expected file, the domain's"
-                    + " config/keyfile, or jdbc, database tables: " + JDBC_REALM + ")");
+                    + " config/keyfile; jdbc, database tables: " + JDBC_REALM + "; or ldap, a directory: " + LDAP_REALM + ")");
+        }
+    }
+
+    /** Refuses the settings of a realm of {@code type} in a realm of another kind, which would not read them. */
+    private static void refuseFieldsOf(String type, Set<String> fields, JsonNode json, String realm) {
+        for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (fields.contains(name)) {
+                throw new DomainConfigException("realm." + name, "is a setting of " + (type.equals("jdbc") ? "a JDBC realm" : "an LDAP realm")
+                        + " (\"type\": \"" + type + "\"), not of " + realm);
+            }
         }
     }
 
@@ -350,6 +385,19 @@ public final class DomainConfigJson {
             realm.put("passwordQuery", jdbc.passwordQuery());
             realm.put("groupsQuery", jdbc.groupsQuery());
             realm.put("encoding", jdbc.encoding().key());
+        }
+        if (config.realm() instanceof RealmSpec.Ldap ldap) {
+            realm.put("url", ldap.url());
+            putIfSet(realm, "userDnPattern", ldap.userDnPattern());
+            putIfSet(realm, "userSearchBase", ldap.userSearchBase());
+            putIfSet(realm, "userSearchFilter", ldap.userSearchFilter());
+            putIfSet(realm, "bindDn", ldap.bindDn());
+            putIfSet(realm, "bindPassword", ldap.bindPassword());
+            if (ldap.searchesGroups()) {
+                realm.put("groupSearchBase", ldap.groupSearchBase());
+                realm.put("groupSearchFilter", ldap.groupSearchFilter());
+                realm.put("groupNameAttribute", ldap.groupNameAttribute());
+            }
         }
         return json;
     }

@@ -45,7 +45,7 @@ class DomainConfigChangesTest {
                 + " \"user\": \"app\", \"password\": \"n3w-s3cret\"}], \"jmsDestinations\": [{\"name\": \"audit\", \"type\": \"topic\"},"
                 + " {\"name\": \"invoices\", \"maxDeliveryAttempts\": 3}]}");
         List<String> changes = DomainConfigChanges.between(before, after);
-        assertEquals(List.of("dataSources[java:global/jdbc/a].password: (hidden) -> (hidden)", "jmsDestinations[orders]: removed",
+        assertEquals(List.of("dataSources[java:global/jdbc/a].password: (changed)", "jmsDestinations[orders]: removed",
                 "jmsDestinations[invoices]: added"), changes);
         assertFalse(changes.toString().contains("s3cret"), changes.toString());
     }
