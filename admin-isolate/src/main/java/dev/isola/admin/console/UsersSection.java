@@ -14,7 +14,7 @@ import java.util.Optional;
  * Delete button per user, which asks first. Rendered from the same views as
  * {@code GET /api/domains/{domain}/users}; the script sends the forms and buttons to that API and
  * reloads the page with its answer. A users' file that does not read is shown as the API's message; a domain with a
- * JDBC realm has no users here, and the section says where they are.
+ * JDBC or LDAP realm has no users here, and the section says where they are.
  */
 final class UsersSection {
 

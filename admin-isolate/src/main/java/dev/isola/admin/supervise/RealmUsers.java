@@ -41,9 +41,10 @@ import java.util.function.Supplier;
  * Changes do not wait for the domain's lock, which a deployment or a start holds for minutes.
  * Each change is a {@code USER_*} event, which never holds the password.
  *
- * <p>A domain configured with a JDBC realm ({@link RealmSpec.Jdbc}) signs its users in against
- * database tables, which the operators of that database manage: every operation here is refused
- * (CONFLICT) rather than read or write a file nobody reads.
+ * <p>A domain configured with a JDBC realm ({@link RealmSpec.Jdbc}) or an LDAP realm
+ * ({@link RealmSpec.Ldap}) signs its users in against database tables or a directory, which their
+ * operators manage: every operation here is refused (CONFLICT) rather than read or write a file
+ * nobody reads.
  */
 public final class RealmUsers {
 
@@ -70,8 +71,8 @@ public final class RealmUsers {
     }
 
     /**
-     * Why the domain's users are not managed here: its configuration (the one it starts with next) has a JDBC realm,
-     * and they are in that database; empty for the file realm.
+     * Why the domain's users are not managed here: its configuration (the one it starts with next) has a JDBC realm or an
+     * LDAP realm, and they are in that database or directory; empty for the file realm.
      */
     public Optional<String> managedElsewhere() {
         DomainConfig configured;
@@ -81,11 +82,13 @@ public final class RealmUsers {
             // A waiting configuration edited by hand into one that does not read: the domain's current one says.
             configured = domain.config();
         }
-        if (configured.realm() instanceof RealmSpec.Jdbc jdbc) {
-            return Optional.of("domain " + domain.name() + " signs users in against the database of datasource " + jdbc.dataSource()
-                    + " (JDBC realm); manage its users in that database");
-        }
-        return Optional.empty();
+        return switch (configured.realm()) {
+            case RealmSpec.File file -> Optional.empty();
+            case RealmSpec.Jdbc jdbc -> Optional.of("domain " + domain.name() + " signs users in against the database of datasource "
+                    + jdbc.dataSource() + " (JDBC realm); manage its users in that database");
+            case RealmSpec.Ldap ldap -> Optional.of("domain " + domain.name() + " signs users in against the directory " + ldap.url()
+                    + " (LDAP realm); manage its users in the directory");
+        };
     }
 
     private void checkFileRealm() {
@@ -98,7 +101,7 @@ public final class RealmUsers {
      * Adds a user.
      *
      * @throws DomainOperationException INVALID for a bad name, group or password (saying what they may be);
-     *                                  CONFLICT if the user exists, the file does not read, or the domain has a JDBC realm
+     *                                  CONFLICT if the user exists, the file does not read, or the domain has a JDBC or LDAP realm
      */
     public UserView create(String name, char[] password, List<String> groups) {
         checkFileRealm();
@@ -123,7 +126,7 @@ public final class RealmUsers {
      * Changes a user's password, groups, or both; what is empty stays as it is.
      *
      * @throws DomainOperationException INVALID for a bad group or password, or if neither is given; NOT_FOUND if there is
-     *                                  no such user; CONFLICT if the file does not read, or the domain has a JDBC realm
+     *                                  no such user; CONFLICT if the file does not read, or the domain has a JDBC or LDAP realm
      */
     public UserView update(String name, Optional<char[]> password, Optional<List<String>> groups) {
         if (password.isEmpty() && groups.isEmpty()) {
@@ -156,7 +159,7 @@ public final class RealmUsers {
      * Removes a user.
      *
      * @throws DomainOperationException NOT_FOUND if there is no such user; CONFLICT if the file does not read, or the domain
-     *                                  has a JDBC realm
+     *                                  has a JDBC or LDAP realm
      */
     public void delete(String name) {
         checkFileRealm();

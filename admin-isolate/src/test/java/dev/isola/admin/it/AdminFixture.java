@@ -15,8 +15,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.CookieManager;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,6 +33,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -164,6 +168,24 @@ public final class AdminFixture implements AutoCloseable {
             throw new AssertionError("GET " + path + " answered " + response.statusCode() + ": " + response.body());
         }
         return JsonFiles.MAPPER.readTree(response.body());
+    }
+
+    /** The console's page at {@code path} ({@code /console/domains/shop}), as a browser signed in as the admin gets it. */
+    String consolePage(String path) throws IOException, InterruptedException {
+        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String form = browser.send(HttpRequest.newBuilder(URI.create(url() + "/console/login")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher token = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form);
+        if (!token.find()) {
+            throw new AssertionError("no CSRF token in the console's login form: " + form);
+        }
+        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(URI.create(url() + "/console/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString("csrf="
+                        + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8) + "&user=admin&password=" + PASSWORD)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (signedIn.statusCode() != 303) {
+            throw new AssertionError("the console's login answered " + signedIn.statusCode() + ": " + signedIn.body());
+        }
+        return browser.send(HttpRequest.newBuilder(URI.create(url() + path)).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 
     HttpResponse<String> upload(String path, byte[] archive) throws IOException, InterruptedException {

@@ -18,9 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.net.CookieManager;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -36,8 +34,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -219,16 +215,7 @@ class JdbcRealmIT {
         assertTrue(listed.err().contains(why), listed.toString());
         assertTrue(Files.notExists(admin.domainsRoot().resolve("shop/config/keyfile")), "no keyfile written");
 
-        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-        String form = browser.send(HttpRequest.newBuilder(URI.create(admin.url() + "/console/login")).build(), HttpResponse.BodyHandlers.ofString()).body();
-        Matcher token = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form);
-        assertTrue(token.find(), form);
-        HttpResponse<String> loggedIn = browser.send(HttpRequest.newBuilder(URI.create(admin.url() + "/console/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString("csrf="
-                        + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8) + "&user=admin&password=" + AdminFixture.PASSWORD)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(303, loggedIn.statusCode(), loggedIn.body());
-        String page = browser.send(HttpRequest.newBuilder(URI.create(admin.url() + "/console/domains/shop")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String page = admin.consolePage("/console/domains/shop");
         assertTrue(page.contains("<p class=\"hint\" id=\"users-elsewhere\">" + why + ".</p>"), page);
         assertTrue(!page.contains("id=\"add-user\""), "no form to add a user");
     }
