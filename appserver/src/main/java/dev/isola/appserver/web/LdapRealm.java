@@ -9,6 +9,7 @@ import javax.naming.CommunicationException;
 import javax.naming.Context;
 import javax.naming.NamingEnumeration;
 import javax.naming.NamingException;
+import javax.naming.PartialResultException;
 import javax.naming.ServiceUnavailableException;
 import javax.naming.SizeLimitExceededException;
 import javax.naming.directory.Attribute;
@@ -211,6 +212,8 @@ public final class LdapRealm extends PasswordCheckingRealm {
             }
         } catch (SizeLimitExceededException more) {
             // A third entry: more than one, as two already say.
+        } catch (PartialResultException referencesNotFollowed) {
+            // References to other servers end the results; they are not followed (see groups).
         } finally {
             results.close();
         }
@@ -254,6 +257,9 @@ public final class LdapRealm extends PasswordCheckingRealm {
                     }
                 }
             }
+        } catch (PartialResultException referencesNotFollowed) {
+            // Referrals are ignored, and a directory that has references to other servers (Active Directory's other partitions,
+            // below a domain's root) ends the results with this after the entries it holds itself: those are the answer.
         } finally {
             results.close();
         }
