@@ -206,7 +206,7 @@ public final class SubServers implements AutoCloseable {
         this.ejbLinks = ejbRole ? new EjbLinkServer(ejb.applications(), config.domain()) : null;
         Duration callTimeout = config.transactionTimeout().isZero() ? Duration.ofMinutes(30) : config.transactionTimeout().plusSeconds(30);
         this.ejbClient = webRole && !ejbRole ? new EjbLinkClient(config.domain(), callTimeout) : null;
-        this.deployer = new Deployer(new Deployer.Services(config.roles(), workDirectory, ejb, dataSources, defaultDataSource,
+        this.deployer = new Deployer(new Deployer.Services(config.roles(), workDirectory, config.dataDirectory().resolve("timers"), ejb, dataSources, defaultDataSource,
                 new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader));
     }
 

@@ -18,14 +18,18 @@ public final class DeployedApplication {
     private final WeakReference<ClassLoader> classLoader;
     private final UnpackedArchive unpacked;
     private final UndoLog undo;
+    private final Runnable discardState;
 
     /**
      * @param beans       one line per bean this isolate runs (none in a web or JMS isolate of a separated domain)
      * @param classLoader the application's loader; null where none is built (the JMS isolate of a separated domain)
      * @param unpacked    its files in the work directory, which {@code undo} deletes
+     * @param discardState deletes what the application keeps from one start to the next (its persistent timers): run when it is
+     *                     undeployed, not when it stops
      */
     DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, Supplier<List<String>> beans, ClassLoader classLoader,
-                        UnpackedArchive unpacked, UndoLog undo) {
+                        UnpackedArchive unpacked, UndoLog undo, Runnable discardState) {
+        this.discardState = discardState;
         this.layout = layout;
         this.archive = archive;
         this.deployedAt = deployedAt;
@@ -66,9 +70,10 @@ public final class DeployedApplication {
         return classLoader;
     }
 
-    /** Stops the web modules and beans, closes the datasources, unbinds the names, releases the loader, deletes the files. */
+    /** Stops the web modules and beans, closes the datasources, unbinds the names, releases the loader, deletes the files and timers. */
     void undeploy() {
         undo.run(name());
+        discardState.run();
     }
 
     /** As {@link #undeploy()}, but the unpacked archive and its indexes stay for the next deployment of the same archive. */

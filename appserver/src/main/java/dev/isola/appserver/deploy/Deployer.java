@@ -93,7 +93,7 @@ public final class Deployer {
      * @param web       null without {@link SubServerRole#WEB}
      * @param remoteEjb the EJB isolate, for a web isolate of a separated domain; null otherwise
      */
-    public record Services(Set<SubServerRole> roles, Path workDirectory, EjbServices ejb, DataSourceFactory dataSources,
+    public record Services(Set<SubServerRole> roles, Path workDirectory, Path timersDirectory, EjbServices ejb, DataSourceFactory dataSources,
                            ManagedDataSource defaultDataSource, UserTransaction userTransaction,
                            TransactionSynchronizationRegistry synchronizationRegistry, WebServer web, ApplicationJms jms,
                            RemoteEjbContainer remoteEjb, ClassLoader serverLoader) {
@@ -162,7 +162,7 @@ public final class Deployer {
             AtomicBoolean deployed = new AtomicBoolean();
             bindJmsResources(layout, libIndexes, null, undo, deployed);
             deployed.set(true);
-            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, unpacked, undo);
+            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, unpacked, undo, () -> { });
         }
 
         List<URL> urls = new ArrayList<>();
@@ -190,8 +190,8 @@ public final class Deployer {
         }
 
         Set<String> valueClasses = RemoteBeans.valueClasses(layout, libIndexes);
-        EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.ejb(), services.userTransaction(), loader, valueClasses)
-                : null;
+        EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.timersDirectory().resolve(deploymentName), services.ejb(),
+                services.userTransaction(), loader, valueClasses) : null;
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
         Map<String, String> beanOfClass = new HashMap<>();
         Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
@@ -282,7 +282,8 @@ public final class Deployer {
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
         deployed.set(true);
-        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo);
+        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo,
+                ejb != null ? ejb::discardPersistentTimers : () -> { });
     }
 
     private void checkContextRoots(ApplicationLayout layout) {

@@ -1,5 +1,6 @@
 package dev.isola.appserver.ejb;
 
+import jakarta.ejb.EJBException;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.ScheduleExpression;
 import jakarta.ejb.Schedules;
@@ -9,6 +10,7 @@ import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -23,10 +25,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The {@link TimerService} of one stateless or singleton bean: programmatic timers call the
  * bean's {@code @Timeout} method (or {@code TimedObject.ejbTimeout}); automatic timers come
- * from {@code @Schedule} methods and are created when the bean starts. All timers end when the
- * application is undeployed.
+ * from {@code @Schedule} methods and are created when the bean starts. Persistent timers (the
+ * default) are kept in the application's {@link TimerStore} and come back at the next start;
+ * all timers end when the application is undeployed.
  */
 final class BeanTimerService implements TimerService {
+
+    private static final System.Logger LOG = System.getLogger(BeanTimerService.class.getName());
 
     private final BeanContainer container;
     private final Set<EjbTimer> timers = ConcurrentHashMap.newKeySet();
@@ -61,8 +66,50 @@ final class BeanTimerService implements TimerService {
         return null;
     }
 
-    /** Creates the automatic timers of the bean's {@code @Schedule} methods. */
-    void startAutomaticTimers() {
+    /** The store of the application's persistent timers. */
+    TimerStore store() {
+        return container.application.timerStore();
+    }
+
+    /**
+     * Lists the persistent programmatic timers the store holds for this bean, without arming them: called before the beans
+     * start, so that a {@code @PostConstruct} asking {@link #getTimers()} sees them (and does not make them again).
+     * A stored timer that cannot be used (its info's class is gone, the bean has no {@code @Timeout} method any more) is set
+     * aside and logged.
+     */
+    void restorePersistentTimers() {
+        for (TimerStore.Stored stored : store().load(container.name())) {
+            if (stored.kind() == TimerStore.Kind.AUTOMATIC) {
+                continue;
+            }
+            if (timeoutMethod == null) {
+                store().setAside(container.name(), stored.id(), "bean " + container.name() + " has no @Timeout method any more");
+                continue;
+            }
+            Serializable info;
+            try {
+                info = stored.info() == null ? null : TimerStore.deserialize(stored.info(), container.definition.beanClass().getClassLoader());
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                store().setAside(container.name(), stored.id(), "its info cannot be read: " + e);
+                continue;
+            }
+            timers.add(EjbTimer.restored(this, timeoutMethod, stored, info));
+        }
+    }
+
+    /**
+     * Arms the timers {@link #restorePersistentTimers} listed and creates the automatic timers of the bean's {@code @Schedule}
+     * methods, once the beans have started. A persistent automatic timer's record says when it last ran; one whose method or
+     * schedule is gone is deleted.
+     */
+    void start() {
+        timers.forEach(EjbTimer::arm);
+        java.util.Map<String, TimerStore.Stored> records = new java.util.HashMap<>();
+        for (TimerStore.Stored stored : store().load(container.name())) {
+            if (stored.kind() == TimerStore.Kind.AUTOMATIC) {
+                records.put(stored.id(), stored);
+            }
+        }
         for (Class<?> c = container.definition.beanClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
                 List<Schedule> schedules = new ArrayList<>();
@@ -81,10 +128,24 @@ final class BeanTimerService implements TimerService {
                     if (!s.timezone().isEmpty()) {
                         e.timezone(s.timezone());
                     }
-                    add(new EjbTimer(this, m, s.info().isEmpty() ? null : s.info(), null, null, e));
+                    TimerStore.Stored record = s.persistent() ? records.remove(EjbTimer.automaticId(m, e)) : null;
+                    EjbTimer timer = EjbTimer.automatic(this, m, s.info().isEmpty() ? null : s.info(), e, s.persistent(),
+                            record == null ? null : record.lastExpiration());
+                    if (s.persistent() && record == null) {
+                        try {
+                            // From now on an expiration missed while the server is down is known as missed.
+                            timer.store(Instant.now());
+                        } catch (IOException ex) {
+                            LOG.log(System.Logger.Level.WARNING, "bean " + container.name() + ": the automatic timer of " + m.getName()
+                                    + " cannot be stored (" + ex + "); an expiration missed while the server is down will not be run");
+                        }
+                    }
+                    add(timer);
                 }
             }
         }
+        // Records of @Schedule methods or schedules that are no longer there.
+        records.keySet().forEach(id -> store().delete(container.name(), id));
     }
 
     boolean hasAutomaticTimers() {
@@ -104,13 +165,24 @@ final class BeanTimerService implements TimerService {
         return timer;
     }
 
+    /** Stores a new programmatic timer, if persistent, and arms it; one that cannot be stored is not made. */
+    private Timer addNew(EjbTimer timer) {
+        try {
+            timer.store(null);
+        } catch (IOException e) {
+            throw new EJBException("the persistent timer cannot be stored in " + store().directory() + ": " + e, e);
+        }
+        return add(timer);
+    }
+
     void forget(EjbTimer timer) {
         timers.remove(timer);
     }
 
-    void cancelAll() {
+    /** Stops every timer of the bean, whose application stops: persistent ones stay stored for the next start. */
+    void stopAll() {
         for (EjbTimer t : List.copyOf(timers)) {
-            t.end();
+            t.stop();
         }
     }
 
@@ -121,15 +193,15 @@ final class BeanTimerService implements TimerService {
         return timeoutMethod;
     }
 
-    private Timer single(Instant at, Serializable info) {
-        return add(new EjbTimer(this, requireTimeoutMethod(), info, at, null, null));
+    private Timer single(Instant at, Serializable info, boolean persistent) {
+        return addNew(EjbTimer.programmatic(this, requireTimeoutMethod(), info, at, null, null, persistent));
     }
 
-    private Timer interval(Instant first, long intervalMillis, Serializable info) {
+    private Timer interval(Instant first, long intervalMillis, Serializable info, boolean persistent) {
         if (intervalMillis <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalMillis);
         }
-        return add(new EjbTimer(this, requireTimeoutMethod(), info, first, Duration.ofMillis(intervalMillis), null));
+        return addNew(EjbTimer.programmatic(this, requireTimeoutMethod(), info, first, Duration.ofMillis(intervalMillis), null, persistent));
     }
 
     private static Instant after(long millis) {
@@ -150,44 +222,49 @@ final class BeanTimerService implements TimerService {
         return config == null ? null : config.getInfo();
     }
 
+    /** Whether the timer {@code config} asks for is persistent: so by default, as {@code TimerConfig} and the older methods have it. */
+    private static boolean persistent(TimerConfig config) {
+        return config == null || config.isPersistent();
+    }
+
     @Override
     public Timer createTimer(long duration, Serializable info) {
-        return single(after(duration), info);
+        return single(after(duration), info, true);
     }
 
     @Override
     public Timer createSingleActionTimer(long duration, TimerConfig config) {
-        return single(after(duration), info(config));
+        return single(after(duration), info(config), persistent(config));
     }
 
     @Override
     public Timer createTimer(long initialDuration, long intervalDuration, Serializable info) {
-        return interval(after(initialDuration), intervalDuration, info);
+        return interval(after(initialDuration), intervalDuration, info, true);
     }
 
     @Override
     public Timer createIntervalTimer(long initialDuration, long intervalDuration, TimerConfig config) {
-        return interval(after(initialDuration), intervalDuration, info(config));
+        return interval(after(initialDuration), intervalDuration, info(config), persistent(config));
     }
 
     @Override
     public Timer createTimer(Date expiration, Serializable info) {
-        return single(at(expiration), info);
+        return single(at(expiration), info, true);
     }
 
     @Override
     public Timer createSingleActionTimer(Date expiration, TimerConfig config) {
-        return single(at(expiration), info(config));
+        return single(at(expiration), info(config), persistent(config));
     }
 
     @Override
     public Timer createTimer(Date initialExpiration, long intervalDuration, Serializable info) {
-        return interval(at(initialExpiration), intervalDuration, info);
+        return interval(at(initialExpiration), intervalDuration, info, true);
     }
 
     @Override
     public Timer createIntervalTimer(Date initialExpiration, long intervalDuration, TimerConfig config) {
-        return interval(at(initialExpiration), intervalDuration, info(config));
+        return interval(at(initialExpiration), intervalDuration, info(config), persistent(config));
     }
 
     @Override
@@ -200,7 +277,7 @@ final class BeanTimerService implements TimerService {
         if (schedule == null) {
             throw new IllegalArgumentException("schedule must not be null");
         }
-        return add(new EjbTimer(this, requireTimeoutMethod(), info(config), null, null, schedule));
+        return addNew(EjbTimer.programmatic(this, requireTimeoutMethod(), info(config), null, null, schedule, persistent(config)));
     }
 
     @Override

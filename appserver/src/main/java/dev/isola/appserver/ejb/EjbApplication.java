@@ -50,6 +50,7 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     private final Set<String> valueClasses;
     /** Each module's mapping of roles onto the realm's users and groups, by module name. */
     private final Map<String, RoleMapping> roleMappings = new java.util.concurrent.ConcurrentHashMap<>();
+    private final TimerStore timerStore;
     private final List<BeanContainer> started = new ArrayList<>();
     private ScheduledFuture<?> reaper;
 
@@ -57,13 +58,15 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
      * @param name          the application name ({@code java:global/<name>/…})
      * @param standalone    a standalone EJB-JAR: the global names have no application part
      * @param workDirectory where passivated sessions are written
+     * @param timersDirectory where the application's persistent timers are kept ({@code <data>/timers/<deployment>})
      * @param classLoader   the application's loader (libraries and EJB modules)
      * @param valueClasses  the application's classes as allow-list patterns ({@code com.example.model.*}, or a class name):
      *                      what callers in other isolates may pass to its beans by value
      */
-    public EjbApplication(String name, boolean standalone, Path workDirectory, EjbServices services, UserTransaction userTransaction,
-                          ClassLoader classLoader, Set<String> valueClasses) {
+    public EjbApplication(String name, boolean standalone, Path workDirectory, Path timersDirectory, EjbServices services,
+                          UserTransaction userTransaction, ClassLoader classLoader, Set<String> valueClasses) {
         this.name = name;
+        this.timerStore = new TimerStore(timersDirectory);
         this.standalone = standalone;
         this.workDirectory = workDirectory;
         this.services = services;
@@ -85,6 +88,16 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
     /** The application's classes as allow-list patterns (see the constructor). */
     public Set<String> valueClasses() {
         return valueClasses;
+    }
+
+    /** Where the application's persistent timers are kept. */
+    TimerStore timerStore() {
+        return timerStore;
+    }
+
+    /** Deletes the application's persistent timers: it is undeployed, not stopped. */
+    public void discardPersistentTimers() {
+        timerStore.deleteAll();
     }
 
     /** Who is in each role the beans of {@code module} check. */
@@ -250,14 +263,14 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         } catch (IllegalStateException e) {
             throw DeploymentException.of(name, e.getMessage());
         }
+        // Before any @PostConstruct, which may ask for the bean's timers (and make them only if there are none).
+        timerServices.values().forEach(BeanTimerService::restorePersistentTimers);
         for (BeanContainer c : containers.values()) {
             if (!(c instanceof MessageDrivenContainer)) {
                 start(c, where);
             }
         }
-        for (Map.Entry<BeanContainer, BeanTimerService> e : timerServices.entrySet()) {
-            e.getValue().startAutomaticTimers();
-        }
+        timerServices.values().forEach(BeanTimerService::start);
         for (BeanContainer c : containers.values()) {
             if (c instanceof MessageDrivenContainer) {
                 start(c, where);
@@ -307,7 +320,7 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
      */
     public void stop() {
         List<BeanContainer> all = new ArrayList<>(containers.values()).reversed();
-        timerServices.values().forEach(BeanTimerService::cancelAll);
+        timerServices.values().forEach(BeanTimerService::stopAll);
         // Message-driven beans first, while everything their deliveries in progress call is still there.
         all.stream().filter(c -> c instanceof MessageDrivenContainer).forEach(this::stop);
         services.applications().unregister(this);

@@ -1,0 +1,37 @@
+package dev.isola.appserver.testapps.timers;
+
+import jakarta.ejb.EJB;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+
+/** {@code GET /timers?op=remind|every|cancel|list|unserializable}: drives {@link ReminderBean}; a refusal answers its message. */
+@WebServlet("/timers")
+public class TimersServlet extends HttpServlet {
+
+    @EJB
+    private ReminderBean reminders;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setContentType("text/plain");
+        String info = request.getParameter("info");
+        String answer;
+        try {
+            answer = switch (String.valueOf(request.getParameter("op"))) {
+                case "remind" -> reminders.remind(info, Long.parseLong(request.getParameter("ms")), Boolean.parseBoolean(request.getParameter("persistent")));
+                case "every" -> reminders.every(info, Long.parseLong(request.getParameter("ms")), Long.parseLong(request.getParameter("interval")));
+                case "cancel" -> reminders.cancel(info);
+                case "list" -> reminders.list();
+                case "unserializable" -> reminders.rememberUnserializable();
+                default -> "op is one of remind, every, cancel, list, unserializable";
+            };
+        } catch (RuntimeException e) {
+            answer = "refused: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        response.getWriter().print(answer);
+    }
+}
