@@ -1,5 +1,6 @@
 package dev.isola.appserver.ejb;
 
+import dev.isola.appserver.tx.LocalTransaction;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.ScheduleExpression;
@@ -9,6 +10,9 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.transaction.RollbackException;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -165,14 +169,75 @@ final class BeanTimerService implements TimerService {
         return timer;
     }
 
-    /** Stores a new programmatic timer, if persistent, and arms it; one that cannot be stored is not made. */
+    /**
+     * Makes a new programmatic timer: stored, if persistent, and armed; one that cannot be stored is not made. Made in a
+     * transaction, it counts only if the transaction commits (section 13.2.8): listed at once, stored before the commit (a
+     * timer that cannot be stored rolls the transaction back), armed after it; a rollback takes it away again.
+     */
     private Timer addNew(EjbTimer timer) {
+        LocalTransaction tx = services().transactionManager().currentTransaction();
+        if (tx == null || !tx.isActive()) {
+            storeNew(timer);
+            return add(timer);
+        }
+        timers.add(timer);
+        try {
+            tx.registerSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                    storeNew(timer);
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        timer.arm();
+                    } else {
+                        timer.discard();
+                    }
+                }
+            });
+        } catch (RollbackException e) {
+            timers.remove(timer);
+            throw new EJBException("the transaction is marked for rollback, so a timer made in it would never count", e);
+        }
+        return timer;
+    }
+
+    private void storeNew(EjbTimer timer) {
         try {
             timer.store(null);
         } catch (IOException e) {
             throw new EJBException("the persistent timer cannot be stored in " + store().directory() + ": " + e, e);
         }
-        return add(timer);
+    }
+
+    /**
+     * Cancels {@code timer}: at once, or, in a transaction, when it commits (a rollback leaves the timer as it was,
+     * section 13.2.8).
+     */
+    void cancel(EjbTimer timer) {
+        LocalTransaction tx = services().transactionManager().currentTransaction();
+        if (tx == null || !tx.isActive()) {
+            timer.end();
+            return;
+        }
+        try {
+            tx.registerSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        timer.end();
+                    }
+                }
+            });
+        } catch (RollbackException e) {
+            throw new EJBException("the transaction is marked for rollback, so a cancellation in it would never count", e);
+        }
     }
 
     void forget(EjbTimer timer) {

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * the server arms it again; an expiration that fell while the server was down runs once, at
  * once, and the timer goes on from there (an interval timer keeps its phase; a calendar timer
  * takes its next time after now), rather than once for every expiration missed. Non-persistent
- * timers end with the application, as before.
+ * timers end with the application. Made or cancelled in a transaction, a timer counts only if it
+ * commits ({@link BeanTimerService}).
  */
 final class EjbTimer implements Timer {
 
@@ -219,6 +220,11 @@ final class EjbTimer implements Timer {
         }
     }
 
+    /** Takes away a timer whose making was rolled back: it was never armed, and what {@code beforeCompletion} stored goes. */
+    synchronized void discard() {
+        end();
+    }
+
     /** Stops the timer in this run of the application, which is stopping; a stored one stays stored for the next start. */
     synchronized void stop() {
         stopped = true;
@@ -237,7 +243,7 @@ final class EjbTimer implements Timer {
     @Override
     public void cancel() {
         requireLive();
-        end();
+        owner.cancel(this);
     }
 
     @Override

@@ -186,6 +186,24 @@ class PersistentTimersTest {
         assertEquals("", op("op=list"), "no timer made");
     }
 
+    @Test
+    void aTimerMadeOrCancelledInATransactionThatRollsBackIsAsBefore() {
+        String failed = op("op=remind-then-fail&info=ghost");
+        assertTrue(failed.startsWith("refused: "), failed);
+        assertEquals("", op("op=list"), "the timer made in the rolled-back transaction is gone");
+        assertEquals(List.of(), store().load("ReminderBean").stream().filter(t -> t.kind() != TimerStore.Kind.AUTOMATIC).toList(),
+                "nor is it stored");
+
+        op("op=remind&info=stays&ms=" + HOUR + "&persistent=true");
+        String cancelFailed = op("op=cancel-then-fail&info=stays");
+        assertTrue(cancelFailed.startsWith("refused: "), cancelFailed);
+        assertEquals(List.of("stays persistent"), withoutTimes(op("op=list")), "the cancellation was rolled back");
+        restart();
+        assertEquals(List.of("stays persistent"), withoutTimes(op("op=list")), "and it is still stored");
+        assertEquals("cancelled stays", op("op=cancel&info=stays"));
+        assertEquals("", op("op=list"));
+    }
+
     private static List<String> withoutTimes(String list) {
         return list.lines().map(l -> l.substring(0, l.lastIndexOf(' '))).toList();
     }

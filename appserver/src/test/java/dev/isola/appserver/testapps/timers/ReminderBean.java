@@ -41,6 +41,18 @@ public class ReminderBean {
         return describe(timers.createSingleActionTimer(3_600_000, new TimerConfig(new Unserializable(), true)));
     }
 
+    /** Makes a timer, then fails: the container rolls the transaction back, and the timer with it. */
+    public String remindThenFail(String info) {
+        timers.createSingleActionTimer(3_600_000, new TimerConfig(info, true));
+        throw new IllegalStateException("failing after making timer " + info);
+    }
+
+    /** Cancels a timer, then fails: the cancellation is rolled back. */
+    public String cancelThenFail(String info) {
+        cancel(info);
+        throw new IllegalStateException("failing after cancelling timer " + info);
+    }
+
     public String cancel(String info) {
         for (Timer t : timers.getTimers()) {
             if (info.equals(t.getInfo())) {

@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 
-/** {@code GET /timers?op=remind|every|cancel|list|unserializable}: drives {@link ReminderBean}; a refusal answers its message. */
+/** {@code GET /timers?op=remind|every|cancel|list|unserializable|remind-then-fail|cancel-then-fail}: drives {@link ReminderBean}; a refusal answers its message. */
 @WebServlet("/timers")
 public class TimersServlet extends HttpServlet {
 
@@ -27,6 +27,8 @@ public class TimersServlet extends HttpServlet {
                 case "cancel" -> reminders.cancel(info);
                 case "list" -> reminders.list();
                 case "unserializable" -> reminders.rememberUnserializable();
+                case "remind-then-fail" -> reminders.remindThenFail(info);
+                case "cancel-then-fail" -> reminders.cancelThenFail(info);
                 default -> "op is one of remind, every, cancel, list, unserializable";
             };
         } catch (RuntimeException e) {
