@@ -39,6 +39,8 @@ final class BeanTimerService implements TimerService {
 
     private final BeanContainer container;
     private final Set<EjbTimer> timers = ConcurrentHashMap.newKeySet();
+    /** The timers {@link #restorePersistentTimers} found, until {@link #start} arms them. */
+    private final List<EjbTimer> restored = new ArrayList<>();
     private final Method timeoutMethod;
 
     BeanTimerService(BeanContainer container) {
@@ -97,7 +99,9 @@ final class BeanTimerService implements TimerService {
                 store().setAside(container.name(), stored.id(), "its info cannot be read: " + e);
                 continue;
             }
-            timers.add(EjbTimer.restored(this, timeoutMethod, stored, info));
+            EjbTimer timer = EjbTimer.restored(this, timeoutMethod, stored, info);
+            timers.add(timer);
+            restored.add(timer);
         }
     }
 
@@ -107,7 +111,9 @@ final class BeanTimerService implements TimerService {
      * schedule is gone is deleted.
      */
     void start() {
-        timers.forEach(EjbTimer::arm);
+        // Only these: timers the beans made meanwhile (in a @PostConstruct) are armed already.
+        restored.forEach(EjbTimer::arm);
+        restored.clear();
         java.util.Map<String, TimerStore.Stored> records = new java.util.HashMap<>();
         for (TimerStore.Stored stored : store().load(container.name())) {
             if (stored.kind() == TimerStore.Kind.AUTOMATIC) {

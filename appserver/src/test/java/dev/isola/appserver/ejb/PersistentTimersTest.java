@@ -2,6 +2,7 @@ package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
+import dev.isola.appserver.testapps.timers.HeartbeatBean;
 import dev.isola.appserver.testapps.timers.ReminderBean;
 import dev.isola.appserver.testapps.timers.TimersServlet;
 import dev.isola.appserver.testapps.timers.Unserializable;
@@ -41,7 +42,7 @@ class PersistentTimersTest {
         fixture = new RunningServer();
         log = fixture.root().resolve("timers.log");
         System.setProperty(ReminderBean.LOG, log.toString());
-        archive = fixture.export(TestApps.war("reminders.war", ReminderBean.class, TimersServlet.class, Unserializable.class));
+        archive = fixture.export(TestApps.war("reminders.war", ReminderBean.class, HeartbeatBean.class, TimersServlet.class, Unserializable.class));
         fixture.server().deploy(archive);
     }
 
@@ -89,6 +90,15 @@ class PersistentTimersTest {
         restart();
         // The next timeouts come back to the millisecond: they are stored as such.
         assertEquals(String.join("\n", interval, single), op("op=list"));
+    }
+
+    @Test
+    void aStartupSingletonSeesItsStoredTimerInItsPostConstructAndDoesNotMakeASecond() {
+        assertEquals("1", op("op=heartbeats"));
+        restart();
+        assertEquals("1", op("op=heartbeats"), "the stored timer is listed before @PostConstruct asks");
+        restart();
+        assertEquals("1", op("op=heartbeats"));
     }
 
     @Test

@@ -14,6 +14,8 @@ public class TimersServlet extends HttpServlet {
 
     @EJB
     private ReminderBean reminders;
+    @EJB
+    private HeartbeatBean heartbeat;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -26,6 +28,7 @@ public class TimersServlet extends HttpServlet {
                 case "every" -> reminders.every(info, Long.parseLong(request.getParameter("ms")), Long.parseLong(request.getParameter("interval")));
                 case "cancel" -> reminders.cancel(info);
                 case "list" -> reminders.list();
+                case "heartbeats" -> Integer.toString(heartbeat.timers());
                 case "unserializable" -> reminders.rememberUnserializable();
                 case "remind-then-fail" -> reminders.remindThenFail(info);
                 case "cancel-then-fail" -> reminders.cancelThenFail(info);
