@@ -68,6 +68,8 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
     private final List<InterceptorMethod> preDestroy;
     final List<InterceptorMethod> prePassivate;
     final List<InterceptorMethod> postActivate;
+    /** Its module's mapping of roles onto users and groups (set before the module's containers are made). */
+    private final RoleMapping roleMapping;
     /** {@code @RunAs}: the role the bean's own calls to other beans are made in; null: in its caller's. */
     private final String runAsRole;
     private volatile Injector injector = Injector.none();
@@ -98,6 +100,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
         // The descriptor's <run-as> wins over the annotation, as its other elements do.
         RunAs runAs = definition.beanClass().getAnnotation(RunAs.class);
         this.runAsRole = definition.descriptor().runAsRoles().getOrDefault(name(), runAs == null ? null : runAs.value());
+        this.roleMapping = application.roleMapping(definition.module());
     }
 
     String name() {
@@ -106,7 +109,7 @@ abstract sealed class BeanContainer permits StatelessContainer, StatefulContaine
 
     /** Who is in each role this bean checks: its module's mapping. */
     final RoleMapping roleMapping() {
-        return application.roleMapping(definition.module());
+        return roleMapping;
     }
 
     void injector(Injector injector) {
