@@ -246,6 +246,11 @@ final class BeanTimerService implements TimerService {
         }
     }
 
+    /** The live persistent timer {@code id}, or null. */
+    EjbTimer persistentTimer(String id) {
+        return timers.stream().filter(t -> id.equals(t.id())).findFirst().orElse(null);
+    }
+
     void forget(EjbTimer timer) {
         timers.remove(timer);
     }

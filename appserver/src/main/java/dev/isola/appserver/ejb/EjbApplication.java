@@ -95,6 +95,13 @@ public final class EjbApplication implements BeanInvoker, EjbResolver {
         return timerStore;
     }
 
+    /** The live persistent timer {@code id} of {@code bean}, or null: what a {@link EjbTimerHandle} stands for. */
+    Timer persistentTimer(String bean, String id) {
+        BeanContainer container = containers.get(bean);
+        BeanTimerService timers = container == null ? null : timerServices.get(container);
+        return timers == null ? null : timers.persistentTimer(id);
+    }
+
     /** Deletes the application's persistent timers: it is undeployed, not stopped. */
     public void discardPersistentTimers() {
         timerStore.deleteAll();

@@ -296,8 +296,10 @@ final class EjbTimer implements Timer {
     @Override
     public TimerHandle getHandle() {
         requireLive();
-        throw new IllegalStateException(id == null ? "a timer that is not persistent has no handle"
-                : "this server offers no timer handles; keep the timer's info, and find the timer among TimerService.getTimers()");
+        if (id == null) {
+            throw new IllegalStateException("a timer that is not persistent has no handle");
+        }
+        return new EjbTimerHandle(owner.container().application.name(), owner.container().name(), id);
     }
 
     @Override

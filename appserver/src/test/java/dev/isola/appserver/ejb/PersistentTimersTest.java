@@ -214,6 +214,19 @@ class PersistentTimersTest {
         assertEquals("", op("op=list"));
     }
 
+    @Test
+    void aPersistentTimersHandleFindsItAgainAfterARestartUntilItEnds() {
+        op("op=remind&info=handled&ms=" + HOUR + "&persistent=true");
+        String kept = op("op=handle&info=handled");
+        restart();
+        assertEquals("timer handled", op("op=handle&info=handled&kept=" + kept), "the handle outlives the restart");
+        op("op=cancel&info=handled");
+        assertEquals("gone: the timer of this handle (bean ReminderBean) has expired or was cancelled", op("op=handle&info=x&kept=" + kept));
+        op("op=remind&info=transient&ms=" + HOUR + "&persistent=false");
+        assertEquals("refused: EJBException: java.lang.IllegalStateException: a timer that is not persistent has no handle",
+                op("op=handle&info=transient"), "the bean's system exception, as the container wraps it");
+    }
+
     private static List<String> withoutTimes(String list) {
         return list.lines().map(l -> l.substring(0, l.lastIndexOf(' '))).toList();
     }

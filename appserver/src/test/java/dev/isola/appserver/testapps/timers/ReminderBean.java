@@ -53,6 +53,30 @@ public class ReminderBean {
         throw new IllegalStateException("failing after cancelling timer " + info);
     }
 
+    /** The timer {@code info}'s handle, kept as bytes (as in a database row), or the timer it stands for: "gone" once it ended. */
+    public String handle(String info, String kept) throws IOException, ClassNotFoundException {
+        if (kept == null) {
+            for (Timer t : timers.getTimers()) {
+                if (info.equals(t.getInfo())) {
+                    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+                        out.writeObject(t.getHandle());
+                    }
+                    return java.util.Base64.getUrlEncoder().encodeToString(bytes.toByteArray());
+                }
+            }
+            return "no timer " + info;
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(java.util.Base64.getUrlDecoder().decode(kept)))) {
+            jakarta.ejb.TimerHandle handle = (jakarta.ejb.TimerHandle) in.readObject();
+            try {
+                return "timer " + handle.getTimer().getInfo();
+            } catch (jakarta.ejb.NoSuchObjectLocalException e) {
+                return "gone: " + e.getMessage();
+            }
+        }
+    }
+
     public String cancel(String info) {
         for (Timer t : timers.getTimers()) {
             if (info.equals(t.getInfo())) {

@@ -29,12 +29,13 @@ public class TimersServlet extends HttpServlet {
                 case "cancel" -> reminders.cancel(info);
                 case "list" -> reminders.list();
                 case "heartbeats" -> Integer.toString(heartbeat.timers());
+                case "handle" -> reminders.handle(info, request.getParameter("kept"));
                 case "unserializable" -> reminders.rememberUnserializable();
                 case "remind-then-fail" -> reminders.remindThenFail(info);
                 case "cancel-then-fail" -> reminders.cancelThenFail(info);
                 default -> "op is one of remind, every, cancel, list, unserializable";
             };
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException | ClassNotFoundException e) {
             answer = "refused: " + e.getClass().getSimpleName() + ": " + e.getMessage();
         }
         response.getWriter().print(answer);
