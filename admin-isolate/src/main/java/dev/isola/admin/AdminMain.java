@@ -57,6 +57,9 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--domains-dir", required = true, description = "the domains root")
     Path domainsDirectory;
 
+    /** The most entries an uploaded archive may have, nested archives' included (archive bombs of many small entries). */
+    private static final int MAX_ARCHIVE_ENTRIES = 100_000;
+
     @Option(names = "--image", required = true, description = "the server image: a directory of jars")
     Path image;
 
@@ -112,8 +115,7 @@ public final class AdminMain implements Callable<Integer> {
 
         Image serverImage = ServerImage.of(image, Optional.ofNullable(petstore), aotCache);
         log.log(System.Logger.Level.INFO, "settings: " + String.join(" ", settings.arguments()));
-        RestartPolicy policy = new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), settings.restartLimit(),
-                RestartPolicy.DEFAULTS.window());
+        RestartPolicy policy = restartPolicy(settings);
         if (spareIsolates < 0) {
             log.log(System.Logger.Level.ERROR, "cannot start: --spare-isolates must be 0 or more, not " + spareIsolates);
             return BAD_SETUP;
@@ -128,16 +130,26 @@ public final class AdminMain implements Callable<Integer> {
         }
         Supervisor supervisor = new Supervisor(root, serverImage, MvmHome.resolve(), policy, settings.retention(), spareIsolates, freezeSpares,
                 resetSpareJitState, Optional.ofNullable(petstore));
-        ArchiveValidator validator = new ArchiveValidator(new ArchiveValidator.Limits(settings.maxExpandedSize().bytes(), 100_000));
+        ArchiveValidator validator = new ArchiveValidator(new ArchiveValidator.Limits(settings.maxExpandedSize().bytes(), MAX_ARCHIVE_ENTRIES));
         Uploads uploads = new Uploads(validator, settings.maxUploadSize().bytes());
         AutoDeploy autoDeploy = new AutoDeploy(supervisor, validator);
         String hint = Files.exists(files.generatedPassword()) ? "the generated password is in " + files.generatedPassword()
                 : "the password is the one given at start, via " + password.description();
         PasswordCheck passwordCheck = new PasswordCheck(password.hash());
-        AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started, settings, new PasswordChange(files, passwordCheck, password));
-        Console console = new Console(supervisor, passwordCheck, settings.consoleSessionTimeout());
+        LiveAdminSettings live = new LiveAdminSettings(settings, changes -> KeptSettingsFile.keep(files.settings(), changes));
+        AdminApi api = new AdminApi(supervisor, uploads, OpenApiDocument.load(), started, live, new PasswordChange(files, passwordCheck, password));
+        Console console = new Console(supervisor, passwordCheck, settings.consoleSessionTimeout(), live);
         AdminServer server = new AdminServer(host, port, files.directory().resolve("tomcat"), api.routes(), new PrometheusMetrics(supervisor, started),
                 passwordCheck, hint, settings.maxUploadSize().bytes(), console);
+        // Each part that uses a setting takes a change at once (PUT /api/settings, deploy-tool set-admin-settings).
+        live.onChange(changed -> supervisor.apply(restartPolicy(changed), changed.retention()));
+        live.onChange(changed -> validator.limits(new ArchiveValidator.Limits(changed.maxExpandedSize().bytes(), MAX_ARCHIVE_ENTRIES)));
+        live.onChange(changed -> {
+            uploads.maxUploadBytes(changed.maxUploadSize().bytes());
+            server.maxUploadBytes(changed.maxUploadSize().bytes());
+        });
+        live.onChange(changed -> console.idleTimeout(changed.consoleSessionTimeout()));
+        live.onChange(changed -> autoDeploy.interval(changed.autodeployInterval()));
         try {
             server.start();
         } catch (IllegalStateException e) {
@@ -168,6 +180,12 @@ public final class AdminMain implements Callable<Integer> {
         ElasticYoungGeneration.shrinkToIdle();
         new CountDownLatch(1).await();
         return 0;
+    }
+
+    /** The supervisor's restart policy with the settings' restart limit. */
+    private static RestartPolicy restartPolicy(AdminSettings settings) {
+        return new RestartPolicy(RestartPolicy.DEFAULTS.initialDelay(), RestartPolicy.DEFAULTS.maxDelay(), settings.restartLimit(),
+                RestartPolicy.DEFAULTS.window());
     }
 
     public static void main(String[] args) {

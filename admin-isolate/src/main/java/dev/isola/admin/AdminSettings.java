@@ -98,6 +98,48 @@ public record AdminSettings(int restartLimit, MemorySize maxUploadSize, MemorySi
         }
     }
 
+    /** The settings' names, as the options of {@code bin/appserver start} are named without their dashes and {@code settings.properties} keeps them. */
+    public static final List<String> NAMES = List.of("restart-limit", "max-upload-size", "max-expanded-size", "console-session-timeout",
+            "keep-ended-isolates", "event-journal-size", "autodeploy-interval");
+
+    /**
+     * These settings with {@code changes} made: setting name (see {@link #NAMES}) to its value as the option takes it
+     * ({@code "3"}, {@code "512m"}).
+     *
+     * @throws IllegalArgumentException naming the setting that is not one, or whose value is not a value it takes
+     */
+    public AdminSettings with(java.util.Map<String, String> changes) {
+        java.util.Map<String, String> values = new java.util.LinkedHashMap<>(asOptions());
+        for (java.util.Map.Entry<String, String> change : changes.entrySet()) {
+            if (!values.containsKey(change.getKey())) {
+                throw new IllegalArgumentException("'" + change.getKey() + "' is not a setting of the admin isolate (its settings: "
+                        + String.join(", ", NAMES) + ")");
+            }
+            values.put(change.getKey(), change.getValue() == null ? "" : change.getValue().strip());
+        }
+        return of(whole("restart-limit", values), values.get("max-upload-size"), values.get("max-expanded-size"),
+                whole("console-session-timeout", values), whole("keep-ended-isolates", values), values.get("event-journal-size"),
+                whole("autodeploy-interval", values));
+    }
+
+    private static int whole(String name, java.util.Map<String, String> values) {
+        try {
+            return Integer.parseInt(values.get(name));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " takes a whole number, not '" + values.get(name) + "'");
+        }
+    }
+
+    /** Each setting by name ({@link #NAMES}), as its option takes it. */
+    public java.util.Map<String, String> asOptions() {
+        java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        List<String> arguments = arguments();
+        for (int i = 0; i < arguments.size(); i += 2) {
+            options.put(arguments.get(i).substring(2), arguments.get(i + 1));
+        }
+        return options;
+    }
+
     /** What the supervisor keeps of ended isolates and events. */
     public Retention retention() {
         return new Retention(keepEndedIsolates, eventJournalSize.bytes());

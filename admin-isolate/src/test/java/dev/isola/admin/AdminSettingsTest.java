@@ -78,4 +78,48 @@ class AdminSettingsTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, creation);
         assertEquals(message, refused.getMessage());
     }
+
+    @Test
+    void aChangeNamesSettingsAsTheOptionsAndIsCheckedAsTheyAre() {
+        AdminSettings changed = AdminSettings.DEFAULTS.with(java.util.Map.of("restart-limit", "2", "max-upload-size", "512m", "autodeploy-interval", "0"));
+        assertEquals(2, changed.restartLimit());
+        assertEquals(MemorySize.ofMegabytes(512), changed.maxUploadSize());
+        assertEquals(Duration.ZERO, changed.autodeployInterval());
+        assertEquals(AdminSettings.DEFAULTS.consoleSessionTimeout(), changed.consoleSessionTimeout(), "what is not named stays");
+        assertEquals(AdminSettings.NAMES, List.copyOf(changed.asOptions().keySet()));
+        assertEquals("512m", changed.asOptions().get("max-upload-size"));
+
+        assertEquals("'restart' is not a setting of the admin isolate (its settings: restart-limit, max-upload-size, max-expanded-size,"
+                + " console-session-timeout, keep-ended-isolates, event-journal-size, autodeploy-interval)",
+                assertThrows(IllegalArgumentException.class, () -> AdminSettings.DEFAULTS.with(java.util.Map.of("restart", "2"))).getMessage());
+        assertEquals("--restart-limit takes a whole number, not 'two'",
+                assertThrows(IllegalArgumentException.class, () -> AdminSettings.DEFAULTS.with(java.util.Map.of("restart-limit", "two"))).getMessage());
+        assertEquals("--console-session-timeout must be a whole number of minutes, 1 or more, not 0",
+                assertThrows(IllegalArgumentException.class, () -> AdminSettings.DEFAULTS.with(java.util.Map.of("console-session-timeout", "0"))).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> AdminSettings.DEFAULTS.with(java.util.Map.of("event-journal-size", "1k")));
+    }
+
+    @Test
+    void aLiveChangeIsKeptThenHandedToEveryPartAndARefusedOneChangesNothing() {
+        List<String> events = new ArrayList<>();
+        LiveAdminSettings live = new LiveAdminSettings(AdminSettings.DEFAULTS, changes -> events.add("kept " + changes));
+        live.onChange(settings -> events.add("supervisor " + settings.restartLimit()));
+        live.onChange(settings -> events.add("uploads " + settings.maxUploadSize()));
+        live.change(java.util.Map.of("restart-limit", "1"));
+        assertEquals(List.of("kept {restart-limit=1}", "supervisor 1", "uploads 256m"), events);
+        assertEquals(1, live.current().restartLimit());
+
+        events.clear();
+        assertThrows(IllegalArgumentException.class, () -> live.change(java.util.Map.of("restart-limit", "-3")));
+        assertEquals(List.of(), events, "neither kept nor handed on");
+        assertEquals(1, live.current().restartLimit());
+
+        LiveAdminSettings unkeepable = new LiveAdminSettings(AdminSettings.DEFAULTS, changes -> {
+            throw new java.io.UncheckedIOException(new java.io.IOException("disk full"));
+        });
+        unkeepable.onChange(settings -> events.add("handed on"));
+        assertThrows(java.io.UncheckedIOException.class, () -> unkeepable.change(java.util.Map.of("restart-limit", "1")));
+        assertEquals(List.of(), events, "a change the next start would not take is not made now");
+        assertEquals(5, unkeepable.current().restartLimit());
+    }
 }

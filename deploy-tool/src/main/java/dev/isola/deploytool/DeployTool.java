@@ -41,6 +41,7 @@ import java.util.concurrent.Callable;
                 LogLevelCommands.ListLevels.class, LogLevelCommands.SetLevels.class, DataSourceCommands.ListDataSources.class,
                 DataSourceCommands.PingDataSource.class,
                 UserCommands.ListUsers.class, UserCommands.CreateUser.class, UserCommands.UpdateUser.class, UserCommands.DeleteUser.class,
+                AdminSettingsCommands.ListSettings.class, AdminSettingsCommands.SetSettings.class,
                 CommandLine.HelpCommand.class})
 public final class DeployTool {
 

@@ -1,5 +1,6 @@
 package dev.isola.admin.cli;
 
+import dev.isola.admin.KeptSettingsFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,11 +11,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -228,27 +227,9 @@ final class SavedStartOptions implements CommandLine.IDefaultValueProvider {
 
     /** Writes the file whole (a temporary file moved over it), so that a start that reads it never sees half of it. */
     void write() {
-        StringBuilder text = new StringBuilder();
-        text.append("# The options bin/appserver start (or demo) was given, kept for the starts that do not give them again.\n");
-        text.append("# One name=value line per option, named without its dashes; an option given to a start replaces its line.\n");
-        text.append("# bin/appserver settings shows what is kept, bin/appserver settings --reset forgets it.\n");
-        values.forEach((name, value) -> text.append(name.substring(2)).append('=').append(value).append('\n'));
-        try {
-            Files.createDirectories(file.getParent());
-            Path temporary = Files.createTempFile(file.getParent(), "settings", ".tmp");
-            try {
-                Files.writeString(temporary, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot save the options given to " + file, e);
-        }
+        Map<String, String> lines = new LinkedHashMap<>();
+        values.forEach((name, value) -> lines.put(name.substring(2), value));
+        KeptSettingsFile.write(file, lines);
     }
 
     /** Forgets what was saved: the next start takes the built-in defaults for every option it is not given. */

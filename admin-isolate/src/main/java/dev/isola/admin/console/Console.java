@@ -1,5 +1,6 @@
 package dev.isola.admin.console;
 
+import dev.isola.admin.LiveAdminSettings;
 import dev.isola.admin.auth.PasswordCheck;
 import dev.isola.admin.supervise.Supervisor;
 import org.apache.catalina.Context;
@@ -29,20 +30,38 @@ public final class Console {
 
     private final Supervisor supervisor;
     private final PasswordCheck passwords;
-    private final Duration idleTimeout;
+    private volatile Duration idleTimeout;
+    private final LiveAdminSettings settings;
+    private volatile Context context;
 
     /** @param idleTimeout how long a session lives without a request, at least a minute (Tomcat counts in minutes) */
-    public Console(Supervisor supervisor, PasswordCheck passwords, Duration idleTimeout) {
-        if (idleTimeout.compareTo(Duration.ofMinutes(1)) < 0) {
-            throw new IllegalArgumentException("the console's session idle timeout must be at least 1 minute, not " + idleTimeout.toSeconds() + " s");
-        }
+    public Console(Supervisor supervisor, PasswordCheck passwords, Duration idleTimeout, LiveAdminSettings settings) {
+        this.settings = settings;
+        requireAtLeastAMinute(idleTimeout);
         this.supervisor = supervisor;
         this.passwords = passwords;
         this.idleTimeout = idleTimeout;
     }
 
+    private static void requireAtLeastAMinute(Duration idleTimeout) {
+        if (idleTimeout.compareTo(Duration.ofMinutes(1)) < 0) {
+            throw new IllegalArgumentException("the console's session idle timeout must be at least 1 minute, not " + idleTimeout.toSeconds() + " s");
+        }
+    }
+
+    /** Sessions made from now on end after {@code idleTimeout} without a request; those open keep the time they were given. */
+    public void idleTimeout(Duration idleTimeout) {
+        requireAtLeastAMinute(idleTimeout);
+        this.idleTimeout = idleTimeout;
+        Context installed = context;
+        if (installed != null) {
+            installed.setSessionTimeout((int) idleTimeout.toMinutes());
+        }
+    }
+
     /** Registers the console's session settings, filter and servlets with the admin port's context. */
     public void install(Context context) {
+        this.context = context;
         context.setSessionTimeout((int) idleTimeout.toMinutes());
         context.setUseHttpOnly(true);
         Rfc6265CookieProcessor cookies = new Rfc6265CookieProcessor();
@@ -77,7 +96,7 @@ public final class Console {
         Tomcat.addServlet(context, "console-login", new LoginServlet(passwords));
         context.addServletMappingDecoded(LoginServlet.PATH, "console-login");
         context.addServletMappingDecoded(LoginServlet.LOGOUT_PATH, "console-login");
-        Tomcat.addServlet(context, "console-pages", new PagesServlet(supervisor));
+        Tomcat.addServlet(context, "console-pages", new PagesServlet(supervisor, settings));
         context.addServletMappingDecoded("/console/*", "console-pages");
     }
 }

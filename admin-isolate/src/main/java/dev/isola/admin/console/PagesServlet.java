@@ -1,5 +1,6 @@
 package dev.isola.admin.console;
 
+import dev.isola.admin.LiveAdminSettings;
 import dev.isola.admin.supervise.ApplicationView;
 import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.DomainView;
@@ -28,9 +29,11 @@ final class PagesServlet extends HttpServlet {
     private static final Pattern DOMAIN = Pattern.compile("/domains/([^/]+)(/jms)?");
 
     private final Supervisor supervisor;
+    private final LiveAdminSettings settings;
 
-    PagesServlet(Supervisor supervisor) {
+    PagesServlet(Supervisor supervisor, LiveAdminSettings settings) {
         this.supervisor = supervisor;
+        this.settings = settings;
     }
 
     @Override
@@ -97,7 +100,8 @@ final class PagesServlet extends HttpServlet {
                 <p class="result" id="create-result" role="status"></p>
                 </section>
                 {}
-                </main>""", Html.join(rows), isolatesTable(), footprint(), RestoreForm.markup());
+                {}
+                </main>""", Html.join(rows), isolatesTable(), footprint(), RestoreForm.markup(), AdminSettingsSection.of(settings.current()));
     }
 
     private static Html.Raw domainRow(DomainView d) {

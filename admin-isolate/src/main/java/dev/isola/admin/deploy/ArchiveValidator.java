@@ -58,9 +58,14 @@ public final class ArchiveValidator {
     /** Modules inside modules are checked this deep; deeper archives are only counted. */
     private static final int NESTING = 2;
 
-    private final Limits limits;
+    private volatile Limits limits;
 
     public ArchiveValidator(Limits limits) {
+        this.limits = limits;
+    }
+
+    /** Checks against {@code limits} from the next archive on. */
+    public void limits(Limits limits) {
         this.limits = limits;
     }
 

@@ -1,6 +1,7 @@
 package dev.isola.admin.rest;
 
 import dev.isola.admin.AdminSettings;
+import dev.isola.admin.LiveAdminSettings;
 import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.supervise.DomainRuntime;
 import dev.isola.admin.supervise.SparePool;
@@ -22,10 +23,10 @@ public final class AdminApi {
     private final List<Route> routes;
 
     /**
-     * @param settings       what the admin isolate was started with, for {@code GET /api/status}
+     * @param settings       what the admin isolate runs with, for {@code GET /api/status} and {@code /api/settings}, which changes them
      * @param passwordChange changes the admin password, for {@code PUT /api/admin/password}
      */
-    public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt, AdminSettings settings,
+    public AdminApi(Supervisor supervisor, Uploads uploads, OpenApiDocument openApi, Instant startedAt, LiveAdminSettings settings,
                     PasswordChange passwordChange) {
         DomainsResource domains = new DomainsResource(supervisor);
         ConfigurationResource configuration = new ConfigurationResource(supervisor);
@@ -38,11 +39,14 @@ public final class AdminApi {
         ThreadDumpResource threadDumps = new ThreadDumpResource(supervisor);
         LogLevelsResource logLevels = new LogLevelsResource(supervisor);
         UsersResource users = new UsersResource(supervisor);
-        BackupResource backups = new BackupResource(supervisor, uploads, settings.maxExpandedSize().bytes());
+        BackupResource backups = new BackupResource(supervisor, uploads, () -> settings.current().maxExpandedSize().bytes());
+        SettingsResource settingsResource = new SettingsResource(settings);
         this.routes = List.of(
                 new Route("GET", "/api", r -> ApiResponse.ok(Map.of("version", VERSION, "openapi", "/api/openapi.yaml", "domains", "/api/domains",
-                        "events", "/api/events", "status", "/api/status", "metrics", "/metrics"))),
-                new Route("GET", "/api/status", r -> ApiResponse.ok(status(supervisor, startedAt, settings))),
+                        "events", "/api/events", "status", "/api/status", "settings", "/api/settings", "metrics", "/metrics"))),
+                new Route("GET", "/api/status", r -> ApiResponse.ok(status(supervisor, startedAt, settings.current()))),
+                new Route("GET", "/api/settings", settingsResource::get),
+                new Route("PUT", "/api/settings", settingsResource::change),
                 new Route("PUT", "/api/admin/password", password::change),
                 new Route("GET", "/api/openapi.yaml", r -> ApiResponse.ok(new ApiResponse.Text("application/yaml", openApi.yaml()))),
                 new Route("GET", "/api/openapi.json", r -> ApiResponse.ok(openApi.tree())),
@@ -96,8 +100,6 @@ public final class AdminApi {
         SparePool.Counts spares = supervisor.spares().counts();
         return new AdminStatus(VERSION, Isolate.current().id(), ProcessHandle.current().pid(), startedAt, supervisor.root().path().toString(), lines,
                 new AdminStatus.Spares(spares.ready(), spares.warming(), spares.frozen(), spares.pids()),
-                new AdminStatus.Settings(settings.restartLimit(), settings.maxUploadSize().bytes(), settings.maxExpandedSize().bytes(),
-                        settings.consoleSessionTimeout().toMinutes(), settings.keepEndedIsolates().toDays(), settings.eventJournalSize().bytes(),
-                        settings.autodeployInterval().toSeconds()));
+                AdminStatus.Settings.of(settings));
     }
 }

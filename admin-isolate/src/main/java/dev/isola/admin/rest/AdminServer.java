@@ -35,7 +35,14 @@ public final class AdminServer implements AutoCloseable {
     private static final Logger TOMCAT_LOGGER = Logger.getLogger("org.apache");
 
     private final Tomcat tomcat;
+    private final Wrapper api;
+    private final Path uploadsDirectory;
     private int port;
+
+    /** Takes multipart uploads (deploy, restore) up to {@code bytes} from the next request on: Tomcat reads the limit at each. */
+    public void maxUploadBytes(long bytes) {
+        api.setMultipartConfigElement(new MultipartConfigElement(uploadsDirectory.toString(), bytes, bytes, 1 << 20));
+    }
 
     /**
      * @param host       the listen address (loopback unless the operator says otherwise)
@@ -85,7 +92,9 @@ public final class AdminServer implements AutoCloseable {
         context.addFilterMap(protectedPaths);
 
         Wrapper api = Tomcat.addServlet(context, "api", new ApiServlet(routes));
-        api.setMultipartConfigElement(new MultipartConfigElement(baseDir.resolve("uploads").toString(), maxUploadBytes, maxUploadBytes, 1 << 20));
+        this.api = api;
+        this.uploadsDirectory = baseDir.resolve("uploads");
+        maxUploadBytes(maxUploadBytes);
         Files.createDirectories(baseDir.resolve("uploads"));
         context.addServletMappingDecoded("/api", "api");
         context.addServletMappingDecoded("/api/*", "api");

@@ -22,6 +22,12 @@ public record AdminStatus(String version, String adminIsolate, long pid, Instant
     /** {@link dev.isola.admin.AdminSettings}, sizes in bytes. */
     public record Settings(int restartLimit, long maxUploadBytes, long maxExpandedBytes, long consoleSessionTimeoutMinutes,
                            long keepEndedIsolatesDays, long eventJournalBytes, long autodeployIntervalSeconds) {
+
+        static Settings of(dev.isola.admin.AdminSettings settings) {
+            return new Settings(settings.restartLimit(), settings.maxUploadSize().bytes(), settings.maxExpandedSize().bytes(),
+                    settings.consoleSessionTimeout().toMinutes(), settings.keepEndedIsolates().toDays(), settings.eventJournalSize().bytes(),
+                    settings.autodeployInterval().toSeconds());
+        }
     }
 
     public record Spares(int ready, int warming, int frozen, List<Long> pids) {

@@ -34,9 +34,9 @@ final class BackupResource {
     private final Supervisor supervisor;
     private final Uploads uploads;
     private final DomainPorts ports;
-    private final long maxExpandedBytes;
+    private final java.util.function.LongSupplier maxExpandedBytes;
 
-    BackupResource(Supervisor supervisor, Uploads uploads, long maxExpandedBytes) {
+    BackupResource(Supervisor supervisor, Uploads uploads, java.util.function.LongSupplier maxExpandedBytes) {
         this.supervisor = supervisor;
         this.uploads = uploads;
         this.ports = new DomainPorts(supervisor);
@@ -79,7 +79,7 @@ final class BackupResource {
             staging = root().newStagingDirectory();
             DomainRestore.Unpacked unpacked;
             try {
-                unpacked = DomainRestore.unpack(upload, staging, new DomainRestore.Limits(maxExpandedBytes, MAX_ENTRIES));
+                unpacked = DomainRestore.unpack(upload, staging, new DomainRestore.Limits(maxExpandedBytes.getAsLong(), MAX_ENTRIES));
             } catch (InvalidBackupException e) {
                 throw new ApiException(400, e.getMessage());
             }

@@ -29,11 +29,16 @@ public final class Uploads {
     }
 
     private final ArchiveValidator validator;
-    private final long maxUploadBytes;
+    private volatile long maxUploadBytes;
 
     public Uploads(ArchiveValidator validator, long maxUploadBytes) {
         this.validator = validator;
         this.maxUploadBytes = maxUploadBytes;
+    }
+
+    /** Takes uploads up to {@code bytes} from the next one on. */
+    public void maxUploadBytes(long bytes) {
+        this.maxUploadBytes = bytes;
     }
 
     long maxUploadBytes() {

@@ -63,6 +63,7 @@ public final class AutoDeploy implements AutoCloseable {
     private final ArchiveValidator validator;
     private final Map<Path, Seen> seen = new HashMap<>();
     private ScheduledExecutorService scanner;
+    private java.util.concurrent.ScheduledFuture<?> scans;
 
     public AutoDeploy(Supervisor supervisor, ArchiveValidator validator) {
         this.supervisor = supervisor;
@@ -84,7 +85,24 @@ public final class AutoDeploy implements AutoCloseable {
             }
         }
         scanner = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("autodeploy").factory());
-        scanner.scheduleWithFixedDelay(this::scanQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        scans = scanner.scheduleWithFixedDelay(this::scanQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Looks every {@code interval} from now on, or never again for zero; a scan in progress finishes first (its deployments are
+     * not cut short).
+     */
+    public synchronized void interval(Duration interval) {
+        if (scanner == null) {
+            if (!interval.isZero()) {
+                start(interval);
+            }
+            return;
+        }
+        scans.cancel(false);
+        if (!interval.isZero()) {
+            scans = scanner.scheduleWithFixedDelay(this::scanQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     private void scanQuietly() {

@@ -117,6 +117,11 @@ public final class DomainRuntime {
         this.users = new RealmUsers(this);
     }
 
+    /** The size past which the domain's event journal starts a new file, from the next event on. */
+    void journalSize(long bytes) {
+        journal.maxSize(bytes);
+    }
+
     public String name() {
         return name;
     }

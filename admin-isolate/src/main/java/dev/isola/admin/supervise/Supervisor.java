@@ -58,7 +58,8 @@ public final class Supervisor implements AutoCloseable {
         this.root = root;
         ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("supervisor-", 0).factory());
         SparePool spares = new SparePool(DomainIsolates.spareSpec(root, image, warmUpArchive, resetSpareJitState), mvmHome, root, spareIsolates, freezeSpares);
-        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), policy, retention, executor, root, spares);
+        this.context = new SupervisorContext(image, mvmHome, IsolateRegistry.open(mvmHome), new java.util.concurrent.atomic.AtomicReference<>(policy),
+                new java.util.concurrent.atomic.AtomicReference<>(retention), executor, root, spares);
         // A minute in, so as not to compete with the domains' starts; then daily.
         executor.scheduleAtFixedRate(this::pruneEndedIsolates, 1, Duration.ofDays(1).toMinutes(), TimeUnit.MINUTES);
     }
@@ -70,6 +71,17 @@ public final class Supervisor implements AutoCloseable {
 
     public DomainsRoot root() {
         return root;
+    }
+
+    /**
+     * Supervises with {@code policy} and {@code retention} from now on (the admin's settings changed): the next restart
+     * decision counts against the new limit, every domain's event journal rotates at the new size, and the next sweep keeps
+     * ended isolates' directories as long as the new retention says.
+     */
+    public void apply(RestartPolicy policy, Retention retention) {
+        context.policies().set(policy);
+        context.retentions().set(retention);
+        domains.values().forEach(domain -> domain.journalSize(retention.eventJournalBytes()));
     }
 
     public RestartPolicy policy() {

@@ -269,4 +269,14 @@ class SavedStartOptionsTest {
         assertEquals(512L << 20, settings.maxUploadSize().bytes());
         assertEquals(Duration.ZERO, settings.autodeployInterval());
     }
+
+    @Test
+    void whatTheRunningAdminIsolateKeepsIsWhatTheNextStartTakes() throws Exception {
+        SavedStartOptions.read(file, startSpec()).with(parsedStart("--port", "4949", "--restart-limit", "7").spec.commandLine().getParseResult())
+                .orElseThrow().write();
+        dev.isola.admin.KeptSettingsFile.keep(file, Map.of("restart-limit", "2", "max-upload-size", "512m"));
+        assertEquals(Map.of("--port", "4949", "--restart-limit", "2", "--max-upload-size", "512m"), SavedStartOptions.read(file, startSpec()).values(),
+                "the change replaces its line and keeps the others");
+        assertEquals(2, parsedStart().limits.settings().restartLimit(), "a start not given it takes the kept value");
+    }
 }

@@ -414,7 +414,7 @@ class AdminApiIT {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void aDomainWithRunningApplicationsIsDeletedOnlyWithForce() throws Exception {
         AdminFixture.ToolRun refused = admin.deployTool("delete-domain", "shop");
         assertEquals(ExitCodes.REJECTED, refused.exitCode(), refused.toString());
@@ -436,5 +436,62 @@ class AdminApiIT {
         List<String> names = new java.util.ArrayList<>();
         array.forEach(element -> names.add(element.path("name").asText()));
         return names;
+    }
+
+    @Test
+    @Order(11)
+    void theAdminsSettingsChangeWhileItRunsAndAreKeptForItsNextStart() throws Exception {
+        HttpResponse<String> changed = admin.call("PUT", "/api/settings", HttpRequest.BodyPublishers.ofString(
+                "{\"restart-limit\": 3, \"max-upload-size\": \"1m\", \"console-session-timeout\": \"45\"}"), "application/json");
+        assertEquals(200, changed.statusCode(), changed.body());
+        JsonNode answer = AdminFixture.parse(changed);
+        assertEquals(Map.of("restart-limit", "3", "max-upload-size", "1m", "console-session-timeout", "45"),
+                JsonFiles.MAPPER.convertValue(answer.path("changed"), Map.class));
+        JsonNode status = admin.json("/api/status").path("settings");
+        assertEquals(3, status.path("restartLimit").asInt());
+        assertEquals(1 << 20, status.path("maxUploadBytes").asLong());
+        assertEquals(45, status.path("consoleSessionTimeoutMinutes").asInt());
+
+        // At once: an upload over the new limit is refused with it (the orders archive is some kilobytes; this one 2 MB).
+        byte[] noise = new byte[2 << 20];
+        new java.util.Random(7).nextBytes(noise); // does not compress: the upload is 2 MB
+        byte[] big = zip(Map.of("big.war", noise));
+        HttpResponse<String> refused = admin.upload("/api/domains/shop/applications?name=big&filename=big.ear", big);
+        assertEquals(413, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("larger than 1 MB"), refused.body());
+
+        // Kept: the file the next bin/appserver start reads has the changes, beside what it kept before.
+        String kept = Files.readString(admin.domainsRoot().resolve(".admin/settings.properties"));
+        assertTrue(kept.contains("restart-limit=3\n") && kept.contains("max-upload-size=1m\n") && kept.contains("console-session-timeout=45\n"),
+                kept);
+
+        // Refused whole, naming what is wrong; nothing changes.
+        for (String[] bad : new String[][] {
+                {"{\"restart-limit\": \"-1\", \"max-upload-size\": \"2m\"}", "--restart-limit must be 0 (never restart a domain) or more, not -1"},
+                {"{\"max-upload-size\": \"lots\"}", "--max-upload-size"},
+                {"{\"restrat-limit\": \"2\"}", "'restrat-limit' is not a setting of the admin isolate (its settings: restart-limit,"},
+                {"{\"autodeploy-interval\": true}", "autodeploy-interval: a setting's value is a string or a whole number"},
+                {"{}", "the body is an object of the settings to change"}}) {
+            HttpResponse<String> response = admin.call("PUT", "/api/settings", HttpRequest.BodyPublishers.ofString(bad[0]), "application/json");
+            assertEquals(400, response.statusCode(), bad[0] + ": " + response.body());
+            assertTrue(AdminFixture.parse(response).path("message").asText().contains(bad[1]), response.body());
+        }
+        assertEquals(1 << 20, admin.json("/api/settings").path("settings").path("maxUploadBytes").asLong(), "unchanged by the refusals");
+
+        AdminFixture.ToolRun set = admin.deployTool("set-admin-settings", "max-upload-size=256m", "autodeploy-interval=1");
+        assertEquals(0, set.exitCode(), set.toString());
+        assertTrue(set.out().contains("set max-upload-size=256m") && set.out().contains("  autodeploy-interval=1"), set.out());
+        AdminFixture.ToolRun typo = admin.deployTool("set-admin-settings", "max-upload-size");
+        assertEquals(ExitCodes.USAGE, typo.exitCode(), typo.toString());
+        AdminFixture.ToolRun rejected = admin.deployTool("set-admin-settings", "keep-ended-isolates=0");
+        assertEquals(ExitCodes.REJECTED, rejected.exitCode(), rejected.toString());
+        assertTrue(rejected.err().contains("--keep-ended-isolates must be whole days from 1 to 3650, not 0"), rejected.err());
+        AdminFixture.ToolRun listed = admin.deployTool("list-admin-settings");
+        assertTrue(listed.out().contains("  restart-limit=3") && listed.out().contains("  max-upload-size=256m"), listed.out());
+
+        // The autodeploy directory, looked at every second now, still deploys.
+        Files.copy(ordersEar, admin.domainsRoot().resolve("shop/autodeploy/orders-again.ear"));
+        AdminFixture.await("orders-again.ear to be deployed or refused", () -> Files.exists(admin.domainsRoot().resolve("shop/autodeploy/orders-again.ear.deployed"))
+                || Files.exists(admin.domainsRoot().resolve("shop/autodeploy/orders-again.ear.failed")));
     }
 }

@@ -531,6 +531,35 @@ class ConsoleBrowserIT {
 
     @Test
     @Order(9)
+    void theServerSettingsAreChangedOnTheDashboard() throws Exception {
+        chromium.open(console("/"));
+        WebElement limit = chromium.find("#admin-settings input[name='restart-limit']");
+        String before = limit.getAttribute("value");
+        limit.clear();
+        limit.sendKeys("-2");
+        chromium.find("#admin-settings button[type=submit]").click();
+        awaitText("#admin-settings-result.error", "Settings not changed (400):");
+        assertTrue(text("#admin-settings-result").contains("--restart-limit must be 0 (never restart a domain) or more, not -2"),
+                text("#admin-settings-result"));
+
+        limit = chromium.find("#admin-settings input[name='restart-limit']");
+        limit.clear();
+        limit.sendKeys("4");
+        chromium.find("#admin-settings button[type=submit]").click();
+        awaitText("#admin-settings-result.ok", "Set restart-limit=4: in effect now, and kept for the next start.");
+        assertEquals("4", chromium.find("#admin-settings input[name='restart-limit']").getAttribute("value"), "the page shows it after the reload");
+        assertEquals(4, admin.json("/api/settings").path("settings").path("restartLimit").asInt());
+        chromium.screenshot("dashboard-settings");
+
+        limit = chromium.find("#admin-settings input[name='restart-limit']");
+        limit.clear();
+        limit.sendKeys(before);
+        chromium.find("#admin-settings button[type=submit]").click();
+        awaitText("#admin-settings-result.ok", "Set restart-limit=" + before);
+    }
+
+    @Test
+    @Order(9)
     void aLogLevelIsSetAndResetOnTheDomainsPage() throws Exception {
         String logger = "org.apache.catalina.core";
         chromium.open(console("/domains/shop"));

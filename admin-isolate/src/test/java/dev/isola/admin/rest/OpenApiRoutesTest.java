@@ -3,6 +3,7 @@ package dev.isola.admin.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.isola.admin.AdminFiles;
 import dev.isola.admin.AdminSettings;
+import dev.isola.admin.LiveAdminSettings;
 import dev.isola.admin.auth.AdminPassword;
 import dev.isola.admin.auth.PasswordChange;
 import dev.isola.admin.auth.PasswordCheck;
@@ -41,7 +42,7 @@ class OpenApiRoutesTest {
     void everyRouteIsDocumentedAndEveryDocumentedOperationIsARoute() {
         try (Supervisor supervisor = new Supervisor(DomainsRoot.at(dir), Image.ofCurrentJvm("test"), dir.resolve("mvm"), RestartPolicy.DEFAULTS)) {
             AdminApi api = new AdminApi(supervisor, new Uploads(new ArchiveValidator(ArchiveValidator.Limits.DEFAULTS), 1 << 20),
-                    OpenApiDocument.load(), Instant.now(), AdminSettings.DEFAULTS, passwordChange());
+                    OpenApiDocument.load(), Instant.now(), new LiveAdminSettings(AdminSettings.DEFAULTS, changes -> { }), passwordChange());
             JsonNode document = OpenApiDocument.load().tree();
             assertTrue(document.path("openapi").asText().startsWith("3."), "an OpenAPI 3 document");
 

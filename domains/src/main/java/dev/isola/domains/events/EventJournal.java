@@ -30,7 +30,7 @@ public final class EventJournal {
     public static final long DEFAULT_MAX_SIZE = 4L << 20;
 
     private final Path file;
-    private final long maxSize;
+    private volatile long maxSize;
 
     public EventJournal(Path file) {
         this(file, DEFAULT_MAX_SIZE);
@@ -39,6 +39,11 @@ public final class EventJournal {
     /** @param maxSize the size past which the journal starts a new file, keeping the one before as {@code .1} */
     public EventJournal(Path file, long maxSize) {
         this.file = file;
+        this.maxSize = maxSize;
+    }
+
+    /** Rotates at {@code maxSize} from the next event on. */
+    public void maxSize(long maxSize) {
         this.maxSize = maxSize;
     }
 

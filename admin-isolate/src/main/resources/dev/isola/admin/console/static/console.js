@@ -607,8 +607,32 @@
     });
   }
 
+  // Only the settings whose input changed go to the API, which keeps them for the next start.
+  function wireAdminSettings() {
+    const form = document.getElementById('admin-settings');
+    if (!form) return;
+    const result = document.getElementById('admin-settings-result');
+    form.addEventListener('submit', async event => {
+      event.preventDefault();
+      const changes = Object.fromEntries(Array.from(form.querySelectorAll('input[name]'))
+        .filter(input => input.value.trim() !== input.dataset.was).map(input => [input.name, input.value.trim()]));
+      if (Object.keys(changes).length === 0) {
+        show(result, 'ok', 'Nothing changed.');
+        return;
+      }
+      show(result, 'busy', 'Saving…');
+      try {
+        await api('PUT', '/api/settings', changes);
+        flashAndReload('ok', 'Set ' + Object.entries(changes).map(([name, value]) => `${name}=${value}`).join(', ')
+          + ': in effect now, and kept for the next start.', 'admin-settings-result');
+      } catch (e) {
+        show(result, 'error', `Settings not changed (${e.status || 'error'}): ${e.message}`);
+      }
+    });
+  }
+
   showFlash();
-  if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); wireRestore(); }
+  if (page === 'dashboard') { poll(refreshDashboard); wireCreateDomain(); wireRestore(); wireAdminSettings(); }
   if (page === 'domain') {
     poll(refreshDomain); wireDomainActions(); wireDeploy(); wireConfigure(); wireUsers(); wireDataSources(); wireLogLevels();
   }
