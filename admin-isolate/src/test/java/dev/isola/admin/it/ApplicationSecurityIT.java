@@ -14,15 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ApplicationSecurityIT {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static AdminFixture admin;
     private static final Map<String, Integer> ports = new java.util.HashMap<>();
 
@@ -80,11 +73,7 @@ class ApplicationSecurityIT {
     }
 
     private static HttpResponse<String> get(String domain, String path, String user, String password) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(domain) + path)).timeout(Duration.ofSeconds(60));
-        if (user != null) {
-            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return VaultClient.get(ports.get(domain), path, user, password);
     }
 
     /** The body of a call of the vault by {@code user} (null: anonymous, in the open), after checking it was answered. */

@@ -18,11 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,7 +28,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -50,7 +46,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class JdbcRealmIT {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final String USERS = "java:global/jdbc/users";
     private static AdminFixture admin;
     private static DerbyNetworkServer derby;
@@ -132,21 +127,15 @@ class JdbcRealmIT {
     }
 
     private static HttpResponse<String> get(String domain, String path, String user, String password) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(domain) + path)).timeout(Duration.ofSeconds(90));
-        if (user != null) {
-            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return VaultClient.get(ports.get(domain), path, user, password);
     }
 
     private static int status(String domain, String user, String password) throws Exception {
-        return get(domain, TestEars.VAULT_MEMBERS + "?op=web", user, password).statusCode();
+        return VaultClient.status(ports.get(domain), user, password);
     }
 
     private static String call(String domain, String op, String user, String password) throws Exception {
-        HttpResponse<String> response = get(domain, TestEars.VAULT_MEMBERS + "?op=" + op, user, password);
-        assertEquals(200, response.statusCode(), domain + " " + op + " as " + user + ": " + response.body());
-        return response.body();
+        return VaultClient.call(ports.get(domain), op, user, password);
     }
 
     private static HttpResponse<String> send(String method, String path, String json) throws IOException, InterruptedException {

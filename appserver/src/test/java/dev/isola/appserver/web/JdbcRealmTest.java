@@ -7,6 +7,7 @@ import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.security.PasswordEncoding;
 import dev.isola.appserver.security.PasswordHash;
 import dev.isola.appserver.security.RealmSpec;
+import dev.isola.appserver.support.CapturedLog;
 import dev.isola.appserver.tx.LocalTransactionManager;
 import org.apache.catalina.realm.GenericPrincipal;
 import org.junit.jupiter.api.AfterEach;
@@ -25,10 +26,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,33 +41,21 @@ class JdbcRealmTest {
     @TempDir
     Path data;
 
-    private final List<String> log = new CopyOnWriteArrayList<>();
-    private final Logger realmLogger = Logger.getLogger(JdbcRealm.class.getName());
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            log.add(record.getLevel() + " " + record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private CapturedLog captured;
+    /** What the realm logged during the test. */
+    private List<String> log;
     private DataSourceFactory factory;
 
     @BeforeEach
     void listen() {
-        realmLogger.addHandler(handler);
+        captured = CapturedLog.of(JdbcRealm.class);
+        log = captured.lines();
         factory = new DataSourceFactory(data, new LocalTransactionManager(Duration.ZERO));
     }
 
     @AfterEach
     void close() {
-        realmLogger.removeHandler(handler);
+        captured.close();
         factory.dataSources().forEach(ManagedDataSource::close);
     }
 

@@ -6,6 +6,7 @@ import com.unboundid.ldap.listener.InMemoryListenerConfig;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import dev.isola.appserver.security.RealmSpec;
+import dev.isola.appserver.support.CapturedLog;
 import org.apache.catalina.realm.GenericPrincipal;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,11 +16,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,22 +39,9 @@ class LdapRealmTest {
     private static final Duration PAUSE = Duration.ofSeconds(5);
     private static final Duration REMEMBERED = Duration.ofSeconds(60);
 
-    private final List<String> log = new CopyOnWriteArrayList<>();
-    private final Logger realmLogger = Logger.getLogger(LdapRealm.class.getName());
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            log.add(record.getLevel() + " " + record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private CapturedLog captured;
+    /** What the realm logged during the test. */
+    private List<String> log;
     /** The realms' clock, in nanoseconds: moved on by the test. */
     private final AtomicLong now = new AtomicLong();
     private InMemoryDirectoryServer directory;
@@ -65,7 +49,8 @@ class LdapRealmTest {
 
     @BeforeEach
     void startDirectory() throws Exception {
-        realmLogger.addHandler(handler);
+        captured = CapturedLog.of(LdapRealm.class);
+        log = captured.lines();
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
@@ -89,7 +74,7 @@ class LdapRealmTest {
 
     @AfterEach
     void stopDirectory() {
-        realmLogger.removeHandler(handler);
+        captured.close();
         directory.shutDown(true);
     }
 
