@@ -224,6 +224,28 @@ public final class AdminFixture implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Checks that the users API, deploy-tool and the console refuse to manage the users of {@code domain}, whose realm keeps them
+     * elsewhere, each saying {@code why}, and that no keyfile was written.
+     */
+    void assertUsersManagedElsewhere(String domain, String why) throws Exception {
+        String users = "/api/domains/" + domain + "/users";
+        for (HttpResponse<String> response : List.of(call("GET", users, HttpRequest.BodyPublishers.noBody(), null),
+                call("POST", users, HttpRequest.BodyPublishers.ofString("{\"name\": \"erin\", \"password\": \"erin-pw\"}"), "application/json"),
+                call("PUT", users + "/alice", HttpRequest.BodyPublishers.ofString("{\"groups\": []}"), "application/json"),
+                call("DELETE", users + "/alice", HttpRequest.BodyPublishers.noBody(), null))) {
+            org.junit.jupiter.api.Assertions.assertEquals(409, response.statusCode(), response.body());
+            org.junit.jupiter.api.Assertions.assertEquals(why, parse(response).path("message").asText());
+        }
+        ToolRun listed = deployTool("list-users", domain);
+        org.junit.jupiter.api.Assertions.assertEquals(dev.isola.deploytool.ExitCodes.REJECTED, listed.exitCode(), listed.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(listed.err().contains(why), listed.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(Files.notExists(domainsRoot().resolve(domain).resolve("config/keyfile")), "no keyfile written");
+        String page = consolePage("/console/domains/" + domain);
+        org.junit.jupiter.api.Assertions.assertTrue(page.contains("<p class=\"hint\" id=\"users-elsewhere\">" + why + ".</p>"), page);
+        org.junit.jupiter.api.Assertions.assertFalse(page.contains("id=\"add-user\""), "no form to add a user");
+    }
+
     /** The messages of {@code domain}'s events, one per line. */
     public String events(String domain) throws IOException, InterruptedException {
         StringBuilder messages = new StringBuilder();

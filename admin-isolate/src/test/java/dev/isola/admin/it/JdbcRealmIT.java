@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.isola.appserver.jdbc.DerbyNetworkServer;
 import dev.isola.appserver.security.PasswordHash;
 import dev.isola.appserver.web.WebServer;
-import dev.isola.deploytool.ExitCodes;
 import dev.isola.domains.testapp.TestEars;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -157,16 +156,7 @@ class JdbcRealmIT {
     @ValueSource(strings = {"shop", "crm"})
     @Order(2)
     void theTablesUsersSignInWithTheirGroupsAsRoles(String domain) throws Exception {
-        assertEquals(401, status(domain, null, null));
-        assertEquals(401, status(domain, "alice", "bob-pw"), "wrong password");
-        assertEquals(401, status(domain, "mallory", "alice-pw"), "unknown user");
-        assertEquals(403, status(domain, "carol", "carol-pw"), "signed in, in no group");
-        assertEquals("remoteUser=alice customers=true staff=false", call(domain, "web", "alice", "alice-pw"));
-        assertEquals("bob customers=true staff=true", call(domain, "who", "bob", "bob-pw"), "the bean sees the caller and the roles");
-        assertEquals("audited by bob", call(domain, "audit", "bob", "bob-pw"));
-        String denied = call(domain, "audit", "alice", "alice-pw");
-        assertTrue(denied.startsWith("denied: bean VaultBean method audit may be called in the roles [staff]; the caller alice is in the roles"
-                + " [customers] only"), denied);
+        VaultClient.assertGroupsAreRoles(ports.get(domain));
     }
 
     @Test
@@ -194,19 +184,7 @@ class JdbcRealmIT {
     void theUsersApiAndDeployToolRefuseToManageThem() throws Exception {
         String why = "domain shop signs users in against the database of datasource java:global/jdbc/users (JDBC realm); manage its users"
                 + " in that database";
-        for (HttpResponse<String> response : new HttpResponse[] {send("GET", "/api/domains/shop/users", null),
-                send("POST", "/api/domains/shop/users", "{\"name\": \"erin\", \"password\": \"erin-pw\"}"),
-                send("PUT", "/api/domains/shop/users/alice", "{\"groups\": []}"), send("DELETE", "/api/domains/shop/users/alice", null)}) {
-            assertEquals(409, response.statusCode(), response.body());
-            assertEquals(why, AdminFixture.parse(response).path("message").asText());
-        }
-        AdminFixture.ToolRun listed = tool(ExitCodes.REJECTED, "list-users", "shop");
-        assertTrue(listed.err().contains(why), listed.toString());
-        assertTrue(Files.notExists(admin.domainsRoot().resolve("shop/config/keyfile")), "no keyfile written");
-
-        String page = admin.consolePage("/console/domains/shop");
-        assertTrue(page.contains("<p class=\"hint\" id=\"users-elsewhere\">" + why + ".</p>"), page);
-        assertTrue(!page.contains("id=\"add-user\""), "no form to add a user");
+        admin.assertUsersManagedElsewhere("shop", why);
     }
 
     @Test

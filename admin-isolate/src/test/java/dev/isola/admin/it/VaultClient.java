@@ -40,4 +40,22 @@ final class VaultClient {
         assertEquals(200, response.statusCode(), "port " + port + " " + op + " as " + user + ": " + response.body());
         return response.body();
     }
+
+    /**
+     * What every realm must do for the vault's users as the realm ITs set them up (alice in customers, bob in customers and
+     * staff, carol in no group): refuse no, wrong and unknown credentials (401) and a user in no role (403), and give the
+     * web container and the beans the user's groups as roles.
+     */
+    static void assertGroupsAreRoles(int port) throws Exception {
+        assertEquals(401, status(port, null, null));
+        assertEquals(401, status(port, "alice", "bob-pw"), "wrong password");
+        assertEquals(401, status(port, "mallory", "alice-pw"), "unknown user");
+        assertEquals(403, status(port, "carol", "carol-pw"), "signed in, in no group");
+        assertEquals("remoteUser=alice customers=true staff=false", call(port, "web", "alice", "alice-pw"));
+        assertEquals("bob customers=true staff=true", call(port, "who", "bob", "bob-pw"), "the bean sees the caller and the roles");
+        assertEquals("audited by bob", call(port, "audit", "bob", "bob-pw"));
+        String denied = call(port, "audit", "alice", "alice-pw");
+        org.junit.jupiter.api.Assertions.assertTrue(denied.startsWith("denied: bean VaultBean method audit may be called in the roles [staff];"
+                + " the caller alice is in the roles [customers] only"), denied);
+    }
 }
