@@ -189,7 +189,8 @@ public final class Deployer {
             moduleNs.put(m, ns);
         }
 
-        Set<String> valueClasses = RemoteBeans.valueClasses(layout, libIndexes);
+        List<ModuleInfo> beanModules = layout.modules().stream().filter(m -> m.kind() == ModuleKind.EJB || webModulesWithBeans.contains(m)).toList();
+        Set<String> valueClasses = RemoteBeans.valueClasses(layout, libIndexes, beanModules);
         EjbApplication ejb = hostsEjb ? new EjbApplication(app, standalone, directory, services.timersDirectory().resolve(deploymentName), services.ejb(),
                 services.userTransaction(), loader, valueClasses) : null;
         Map<ModuleInfo, Map<String, Scopes>> beanScopes = new LinkedHashMap<>();
@@ -197,10 +198,7 @@ public final class Deployer {
         Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
         RoleMapping appRoles = layout.applicationRoleMapping();
         Map<ModuleInfo, Set<String>> beanClasses = new HashMap<>();
-        for (ModuleInfo m : layout.modules()) {
-            if (m.kind() != ModuleKind.EJB && !webModulesWithBeans.contains(m)) {
-                continue;
-            }
+        for (ModuleInfo m : beanModules) {
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = m.kind() == ModuleKind.WEB ? EjbJarXml.readOfWebModule(m.directory(), at) : EjbJarXml.read(m.directory(), at);
             RoleMapping roles = layout.roleMapping(m, appRoles);

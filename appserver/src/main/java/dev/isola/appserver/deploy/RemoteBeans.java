@@ -57,13 +57,13 @@ final class RemoteBeans {
     }
 
     /**
-     * The application's classes (libraries, EJB modules and web modules that package beans) as allow-list patterns: one
-     * {@code package.*} per package, the class name for classes in the unnamed package.
+     * The application's classes (libraries, and the modules that package beans: EJB modules and such web modules) as
+     * allow-list patterns: one {@code package.*} per package, the class name for classes in the unnamed package.
      */
-    static Set<String> valueClasses(ApplicationLayout layout, List<IndexView> libIndexes) {
+    static Set<String> valueClasses(ApplicationLayout layout, List<IndexView> libIndexes, List<ModuleInfo> beanModules) {
         Set<String> patterns = new TreeSet<>();
         List<IndexView> indexes = new ArrayList<>(libIndexes);
-        layout.modules().stream().filter(layout::packagesBeans).forEach(m -> indexes.add(layout.index(m)));
+        beanModules.forEach(m -> indexes.add(layout.index(m)));
         for (IndexView index : indexes) {
             for (ClassInfo c : index.getKnownClasses()) {
                 String name = c.name().toString();

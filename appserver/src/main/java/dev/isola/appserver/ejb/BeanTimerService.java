@@ -39,6 +39,8 @@ final class BeanTimerService implements TimerService {
 
     private final BeanContainer container;
     private final Set<EjbTimer> timers = ConcurrentHashMap.newKeySet();
+    /** The automatic timers' records {@link #restorePersistentTimers} found, by id, until {@link #start} takes them. */
+    private final java.util.Map<String, TimerStore.Stored> automaticRecords = new java.util.HashMap<>();
     /** The timers {@link #restorePersistentTimers} found, until {@link #start} arms them. */
     private final List<EjbTimer> restored = new ArrayList<>();
     private final Method timeoutMethod;
@@ -86,6 +88,8 @@ final class BeanTimerService implements TimerService {
     void restorePersistentTimers() {
         for (TimerStore.Stored stored : store().load(container.name())) {
             if (stored.kind() == TimerStore.Kind.AUTOMATIC) {
+                // Read once here, with the rest: start() takes them when it makes the automatic timers.
+                automaticRecords.put(stored.id(), stored);
                 continue;
             }
             if (timeoutMethod == null) {
@@ -114,12 +118,8 @@ final class BeanTimerService implements TimerService {
         // Only these: timers the beans made meanwhile (in a @PostConstruct) are armed already.
         restored.forEach(EjbTimer::arm);
         restored.clear();
-        java.util.Map<String, TimerStore.Stored> records = new java.util.HashMap<>();
-        for (TimerStore.Stored stored : store().load(container.name())) {
-            if (stored.kind() == TimerStore.Kind.AUTOMATIC) {
-                records.put(stored.id(), stored);
-            }
-        }
+        java.util.Map<String, TimerStore.Stored> records = new java.util.HashMap<>(automaticRecords);
+        automaticRecords.clear();
         for (Class<?> c = container.definition.beanClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
                 List<Schedule> schedules = new ArrayList<>();
@@ -138,8 +138,9 @@ final class BeanTimerService implements TimerService {
                     if (!s.timezone().isEmpty()) {
                         e.timezone(s.timezone());
                     }
-                    TimerStore.Stored record = s.persistent() ? records.remove(EjbTimer.automaticId(m, e)) : null;
-                    EjbTimer timer = EjbTimer.automatic(this, m, s.info().isEmpty() ? null : s.info(), e, s.persistent(),
+                    String id = s.persistent() ? EjbTimer.automaticId(m, e) : null;
+                    TimerStore.Stored record = id == null ? null : records.remove(id);
+                    EjbTimer timer = EjbTimer.automatic(this, m, s.info().isEmpty() ? null : s.info(), e, id,
                             record == null ? null : record.lastExpiration());
                     if (s.persistent() && record == null) {
                         try {

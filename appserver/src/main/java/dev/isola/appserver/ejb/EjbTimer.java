@@ -96,10 +96,12 @@ final class EjbTimer implements Timer {
      * The automatic timer of a {@code @Schedule} method. A persistent one with {@code lastExpiration} stored (the last
      * expiration it ran, or when it was first created) whose schedule had a time between then and now missed it while the
      * server was down: it expires once at once.
+     *
+     * @param id its {@link #automaticId}; null for a timer that is not persistent
      */
-    static EjbTimer automatic(BeanTimerService owner, Method callback, String info, ScheduleExpression schedule, boolean persistent,
+    static EjbTimer automatic(BeanTimerService owner, Method callback, String info, ScheduleExpression schedule, String id,
                               Instant lastExpiration) {
-        EjbTimer timer = new EjbTimer(owner, callback, info, null, null, schedule, true, persistent ? automaticId(callback, schedule) : null, null);
+        EjbTimer timer = new EjbTimer(owner, callback, info, null, null, schedule, true, id, null);
         Instant now = Instant.now();
         Instant missed = lastExpiration == null ? null : timer.calendar.next(lastExpiration);
         timer.next = missed != null && missed.isBefore(now) ? now : timer.calendar.next(now.minusMillis(1));
