@@ -1,5 +1,6 @@
 package dev.isola.appserver;
 
+import dev.isola.appserver.concurrent.ConcurrencyServices;
 import dev.isola.appserver.deploy.DeployedApplication;
 import dev.isola.appserver.deploy.Deployer;
 import dev.isola.appserver.deploy.DeploymentException;
@@ -123,6 +124,7 @@ public final class SubServers implements AutoCloseable {
     private final LocalTransactionManager tm;
     private final ExecutorService asyncExecutor;
     private final ScheduledExecutorService scheduler;
+    private final ConcurrencyServices concurrency;
     private final ManagedDataSource defaultDataSource;
     private final DataSourceFactory dataSourceFactory;
     private final List<ManagedDataSource> configuredDataSources = new ArrayList<>();
@@ -158,6 +160,7 @@ public final class SubServers implements AutoCloseable {
             t.setContextClassLoader(serverLoader);
             return t;
         });
+        this.concurrency = new ConcurrencyServices(tm, serverLoader);
         boolean ejbRole = config.hosts(SubServerRole.EJB);
         boolean webRole = config.hosts(SubServerRole.WEB);
         Optional<DerbyDatabaseTemplates> templates = Optional.ofNullable(config.databaseTemplates()).map(DerbyDatabaseTemplates::new);
@@ -207,7 +210,7 @@ public final class SubServers implements AutoCloseable {
         Duration callTimeout = config.transactionTimeout().isZero() ? Duration.ofMinutes(30) : config.transactionTimeout().plusSeconds(30);
         this.ejbClient = webRole && !ejbRole ? new EjbLinkClient(config.domain(), callTimeout) : null;
         this.deployer = new Deployer(new Deployer.Services(config.roles(), workDirectory, config.dataDirectory().resolve("timers"), ejb, dataSources, defaultDataSource,
-                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader));
+                new BeanManagedTransaction(tm), tm.synchronizationRegistry(), web, jms, ejbClient, serverLoader, concurrency));
     }
 
     /** The web sub-server's realm: the keyfile's, a JDBC realm on the datasource it names (as this isolate has it), or an LDAP realm. */
@@ -250,6 +253,7 @@ public final class SubServers implements AutoCloseable {
         }
         scheduler.shutdownNow();
         asyncExecutor.shutdownNow();
+        concurrency.close();
     }
 
     /**
@@ -661,6 +665,7 @@ public final class SubServers implements AutoCloseable {
         }
         scheduler.shutdownNow();
         asyncExecutor.shutdownNow();
+        concurrency.close();
         NamingScopes.resetGlobal();
     }
 

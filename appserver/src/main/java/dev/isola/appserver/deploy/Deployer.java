@@ -1,6 +1,8 @@
 package dev.isola.appserver.deploy;
 
 import dev.isola.appserver.SubServerRole;
+import dev.isola.appserver.concurrent.ApplicationConcurrency;
+import dev.isola.appserver.concurrent.ConcurrencyServices;
 import dev.isola.appserver.ejb.BeanDefinition;
 import dev.isola.appserver.ejb.BeanKind;
 import dev.isola.appserver.ejb.EjbApplication;
@@ -92,11 +94,12 @@ public final class Deployer {
      * @param roles     the sub-servers this isolate hosts
      * @param web       null without {@link SubServerRole#WEB}
      * @param remoteEjb the EJB isolate, for a web isolate of a separated domain; null otherwise
+     * @param concurrency what the applications' Jakarta Concurrency resources share
      */
     public record Services(Set<SubServerRole> roles, Path workDirectory, Path timersDirectory, EjbServices ejb, DataSourceFactory dataSources,
                            ManagedDataSource defaultDataSource, UserTransaction userTransaction,
                            TransactionSynchronizationRegistry synchronizationRegistry, WebServer web, ApplicationJms jms,
-                           RemoteEjbContainer remoteEjb, ClassLoader serverLoader) {
+                           RemoteEjbContainer remoteEjb, ClassLoader serverLoader, ConcurrencyServices concurrency) {
 
         boolean hosts(SubServerRole role) {
             return roles.contains(role);
@@ -176,6 +179,10 @@ public final class Deployer {
         ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
 
+        ApplicationConcurrency concurrency = services.concurrency().forApplication(app);
+        // Undone last (the tasks of a deployment that fails are ended too), and again first at an undeploy (below).
+        undo.push("ending the managed tasks", concurrency::terminate);
+
         boolean standalone = layout.type() != ArchiveType.EAR;
         Namespace global = NamingScopes.global();
         String globalPrefix = standalone ? layout.modules().getFirst().name() : app;
@@ -210,7 +217,7 @@ public final class Deployer {
             }
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
             beanScopes.put(m, ejb.addModule(m.name(), beans, roles, global, appNs, moduleNs.get(m),
-                    bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")"), at));
+                    bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")", concurrency), at));
         }
         EjbResolver resolver = ejb != null ? ejb
                 : RemoteBeans.bind(services.remoteEjb(), app, standalone, loader, valueClasses, remoteBeans, global, appNs, moduleNs, undo);
@@ -251,7 +258,7 @@ public final class Deployer {
             }
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             Namespace ns = moduleNs.get(m);
-            addComponentEntries(ns);
+            addComponentEntries(ns, concurrency);
             ns.bindIfAbsent("UserTransaction", new Binding.Value(services.userTransaction()));
             bindWebEnvEntries(m, ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
@@ -279,6 +286,8 @@ public final class Deployer {
             }
             undo.push("stopping web module " + spec.module(), () -> services.web().undeploy(spec.contextPath()));
         }
+        // At an undeploy, the application's tasks end before its web modules and beans stop, which they may be calling.
+        undo.push("ending the managed tasks", concurrency::terminate);
         deployed.set(true);
         return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo,
                 ejb != null ? ejb::discardPersistentTimers : () -> { });
@@ -307,13 +316,14 @@ public final class Deployer {
         return contextRoot.isEmpty() ? "/" : contextRoot;
     }
 
-    private Namespace componentNamespace(String scope) {
+    private Namespace componentNamespace(String scope, ApplicationConcurrency concurrency) {
         Namespace comp = new Namespace(scope);
-        addComponentEntries(comp);
+        addComponentEntries(comp, concurrency);
         return comp;
     }
 
-    private void addComponentEntries(Namespace comp) {
+    private void addComponentEntries(Namespace comp, ApplicationConcurrency concurrency) {
+        concurrency.bindDefaults(comp);
         comp.bindIfAbsent("DefaultDataSource", new Binding.Value(services.defaultDataSource()));
         comp.bindIfAbsent("DefaultJMSConnectionFactory", new Binding.Value(services.jms().defaultConnectionFactory()));
         comp.bindIfAbsent("TransactionSynchronizationRegistry", new Binding.Value(services.synchronizationRegistry()));

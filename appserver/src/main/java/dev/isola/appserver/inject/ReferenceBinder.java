@@ -17,7 +17,8 @@ import java.util.Set;
  * and fails the deployment, naming class and member, for a reference that nothing satisfies.
  *
  * <p>Container objects resolve by type ({@code SessionContext}, {@code UserTransaction},
- * {@code TimerService}, {@code TransactionSynchronizationRegistry}); an unnamed
+ * {@code TimerService}, {@code TransactionSynchronizationRegistry}, and Jakarta Concurrency's
+ * managed executors, context service and thread factory, as their defaults); an unnamed
  * {@code DataSource} is the default datasource ({@code java:comp/DefaultDataSource}); an
  * environment entry is injected only if the descriptor gives it a value (as the
  * specification says); anything else needs a {@code lookup} name.
@@ -38,7 +39,11 @@ public final class ReferenceBinder {
             Map.entry("javax.sql.DataSource", "java:comp/DefaultDataSource"),
             Map.entry("jakarta.jms.ConnectionFactory", "java:comp/DefaultJMSConnectionFactory"),
             Map.entry("jakarta.jms.QueueConnectionFactory", "java:comp/DefaultJMSConnectionFactory"),
-            Map.entry("jakarta.jms.TopicConnectionFactory", "java:comp/DefaultJMSConnectionFactory"));
+            Map.entry("jakarta.jms.TopicConnectionFactory", "java:comp/DefaultJMSConnectionFactory"),
+            Map.entry("jakarta.enterprise.concurrent.ManagedExecutorService", "java:comp/DefaultManagedExecutorService"),
+            Map.entry("jakarta.enterprise.concurrent.ManagedScheduledExecutorService", "java:comp/DefaultManagedScheduledExecutorService"),
+            Map.entry("jakarta.enterprise.concurrent.ContextService", "java:comp/DefaultContextService"),
+            Map.entry("jakarta.enterprise.concurrent.ManagedThreadFactory", "java:comp/DefaultManagedThreadFactory"));
 
     private ReferenceBinder() {
     }

@@ -19,6 +19,7 @@ import dev.isola.appserver.testapps.leak.LeakListener;
 import dev.isola.appserver.testapps.leak.LeakMessageServlet;
 import dev.isola.appserver.testapps.leak.LeakPayload;
 import dev.isola.appserver.testapps.leak.LeakServlet;
+import dev.isola.appserver.testapps.leak.LeakTasksServlet;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -95,7 +96,7 @@ class DeploymentLifecycleTest {
     void undeployReleasesTheClassLoader() throws Exception {
         Path ear = fixture.export(TestApps.mavenStyleEar("leak.ear", "leak", TestApps.ejbJar("leak-ejb.jar", LeakBean.class, LeakListener.class,
                         LeakPayload.class),
-                TestApps.war("leak-web.war", LeakServlet.class, LeakMessageServlet.class, LeakForwardServlet.class)
+                TestApps.war("leak-web.war", LeakServlet.class, LeakMessageServlet.class, LeakForwardServlet.class, LeakTasksServlet.class)
                         .addAsWebResource(new StringAsset("<%@ taglib prefix=\"c\" uri=\"jakarta.tags.core\" %><c:out value=\"${'jsp'}\"/>"),
                                 "page.jsp")
                         .addAsWebInfResource(new StringAsset("<%@ taglib prefix=\"t\" tagdir=\"/WEB-INF/tags\" %><t:echo text=\"${who}\"/>"),
@@ -109,6 +110,8 @@ class DeploymentLifecycleTest {
         // the compiler's first use in the process nor the introspector's cache of the requests' virtual threads may keep it.
         assertEquals("forwarded", fixture.get("/leak/forward").trim());
         assertEquals("heard LeakPayload[text=hello]", fixture.get("/leak/message"), "the message-driven bean got the ObjectMessage");
+        // Jakarta Concurrency work still pending, periodic, running and on a managed thread: the undeploy ends it all.
+        assertEquals("tasks now", fixture.get("/leak/tasks"));
         WeakReference<ClassLoader> loader = fixture.server().deployment("leak").classLoader();
         assertTrue(loader.get() != null);
         fixture.server().undeploy("leak");
@@ -117,6 +120,8 @@ class DeploymentLifecycleTest {
                 "a pool thread of the application's datasource survived");
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("mdb-leak-")),
                 "a consumer thread of the application's message-driven bean survived");
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("leak-managed-thread-")),
+                "a thread of the application's managed thread factory survived");
     }
 
     private static boolean awaitCollected(WeakReference<?> ref) throws InterruptedException {

@@ -1,0 +1,63 @@
+package dev.isola.appserver.concurrent;
+
+import dev.isola.appserver.tx.LocalTransactionManager;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the applications' Jakarta Concurrency resources share in one server: the transaction
+ * manager whose transactions a task runs outside of, and the timer thread that waits for delayed
+ * and repeating tasks. The timer thread starts with the first such task, so a server whose
+ * applications schedule nothing has none; it only hands due tasks to task threads.
+ */
+public final class ConcurrencyServices implements AutoCloseable {
+
+    private final LocalTransactionManager transactions;
+    private final ClassLoader serverLoader;
+    private ScheduledThreadPoolExecutor timer;
+    private boolean closed;
+
+    public ConcurrencyServices(LocalTransactionManager transactions, ClassLoader serverLoader) {
+        this.transactions = transactions;
+        this.serverLoader = serverLoader;
+    }
+
+    /** The resources of a newly deployed application. */
+    public ApplicationConcurrency forApplication(String application) {
+        return new ApplicationConcurrency(application, this);
+    }
+
+    LocalTransactionManager transactions() {
+        return transactions;
+    }
+
+    /** Runs {@code action} on the timer thread in {@code delayNanos}; it must only hand work over. */
+    synchronized ScheduledFuture<?> later(Runnable action, long delayNanos) {
+        if (closed) {
+            throw new java.util.concurrent.RejectedExecutionException("the server is stopping");
+        }
+        if (timer == null) {
+            timer = new ScheduledThreadPoolExecutor(1, r -> {
+                // Made on an application's thread: it must take nothing of it (its class loader, its inheritable
+                // thread locals), as it outlives every application.
+                Thread t = Thread.ofPlatform().name("managed-task-timer").daemon().inheritInheritableThreadLocals(false).unstarted(r);
+                t.setContextClassLoader(serverLoader);
+                return t;
+            });
+            // a cancelled task leaves the queue at once, not when it would have been due: an undeployed
+            // application's class loader is not held until then
+            timer.setRemoveOnCancelPolicy(true);
+        }
+        return timer.schedule(action, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+}
