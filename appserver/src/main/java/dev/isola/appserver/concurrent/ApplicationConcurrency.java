@@ -88,6 +88,19 @@ public final class ApplicationConcurrency {
         }
     }
 
+    /**
+     * The {@code java:comp} name a default resource is looked up again by once copied (a stateful
+     * bean passivated holds it in a field, as it may a datasource), or null if {@code value} is none.
+     */
+    public static String defaultNameOf(Object value) {
+        return switch (value) {
+            case ManagedExecutor executor -> "java:comp/" + SCHEDULED_EXECUTOR;
+            case ApplicationContextService contexts -> "java:comp/" + CONTEXT_SERVICE;
+            case ManagedThreads threads -> "java:comp/" + THREAD_FACTORY;
+            case null, default -> null;
+        };
+    }
+
     ManagedExecutor executor() {
         return executor;
     }

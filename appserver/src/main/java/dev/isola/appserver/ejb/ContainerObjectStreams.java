@@ -1,5 +1,6 @@
 package dev.isola.appserver.ejb;
 
+import dev.isola.appserver.concurrent.ApplicationConcurrency;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.naming.JavaContext;
 import dev.isola.appserver.tx.BeanManagedTransaction;
@@ -21,8 +22,9 @@ import java.util.function.Function;
 
 /**
  * JDK serialization that knows the container's own objects: business-view proxies travel as
- * their {@link ViewReference}, and datasources, {@code UserTransaction}, {@code SessionContext}
- * and {@code TimerService} as the JNDI name they are looked up again by. Used to copy the
+ * their {@link ViewReference}, and datasources, {@code UserTransaction}, {@code SessionContext},
+ * {@code TimerService} and Jakarta Concurrency's default resources as the JNDI name they are
+ * looked up again by. Used to copy the
  * values of remote-view calls and to passivate stateful beans, which the specification allows
  * to hold such references in non-serializable fields' stead (section 4.2.1).
  */
@@ -88,6 +90,10 @@ final class ContainerObjectStreams {
             }
             if (obj instanceof TimerService) {
                 return new JndiMarker("java:comp/TimerService");
+            }
+            String concurrencyDefault = ApplicationConcurrency.defaultNameOf(obj);
+            if (concurrencyDefault != null) {
+                return new JndiMarker(concurrencyDefault);
             }
             return obj;
         }

@@ -77,7 +77,7 @@ class SessionBeanSemanticsTest {
 
     @Test
     void statefulInstancesBeyondTheLimitArePassivatedAndActivatedIntact() {
-        assertEquals("notes=[keep me] passivated=1 activated=1 transient=null gateUsable=true contextUsable=true", op("passivation"));
+        assertEquals("notes=[keep me] passivated=1 activated=1 transient=null gateUsable=true contextUsable=true executorUsable=true", op("passivation"));
     }
 
     @Test
