@@ -8,7 +8,6 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -23,20 +22,37 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * An application's {@code java:comp/DefaultContextService}: wraps a function, a task or any
- * object behind interfaces so that it runs, on whatever thread calls it later, in the context of
- * the component that wrapped it ({@link ComponentContext}: names, class loader, caller), outside
- * the calling thread's transaction unless the proxy's execution properties ask for
- * {@link ManagedTask#USE_TRANSACTION_OF_EXECUTION_THREAD}. The context is captured when the
- * wrapper is made.
+ * An application's {@code java:comp/DefaultContextService}, or one it defines with
+ * {@code @ContextServiceDefinition}: wraps a function, a task or any object behind interfaces so
+ * that it runs, on whatever thread calls it later, in the context of the component that wrapped
+ * it ({@link ComponentContext}: names, class loader, caller), as its {@link ContextPolicy} says;
+ * the default's runs outside the calling thread's transaction unless a proxy's execution
+ * properties ask for {@link ManagedTask#USE_TRANSACTION_OF_EXECUTION_THREAD}. The context is
+ * captured when the wrapper is made.
  */
 final class ApplicationContextService implements ContextService {
 
+    private final String name;
     private final LocalTransactionManager transactions;
+    private final ContextPolicy policy;
+    private final ClassLoader serverLoader;
     private volatile ManagedExecutor executor;
 
-    ApplicationContextService(LocalTransactionManager transactions) {
+    /** @param name its JNDI name */
+    ApplicationContextService(String name, LocalTransactionManager transactions, ContextPolicy policy, ClassLoader serverLoader) {
+        this.name = name;
         this.transactions = transactions;
+        this.policy = policy;
+        this.serverLoader = serverLoader;
+    }
+
+    /** The calling thread's context, as this service propagates it. */
+    ComponentContext capture() {
+        return ComponentContext.capture(policy, serverLoader);
+    }
+
+    LocalTransactionManager transactions() {
+        return transactions;
     }
 
     /** The executor that runs the asynchronous stages of {@link #withContextCapture}. */
@@ -44,14 +60,22 @@ final class ApplicationContextService implements ContextService {
         this.executor = executor;
     }
 
+    ManagedExecutor executor() {
+        return executor;
+    }
+
+    String name() {
+        return name;
+    }
+
     private ComponentContext.Applied enter(ComponentContext context, String what) {
-        return context.apply(transactions, false, what);
+        return context.apply(transactions, what);
     }
 
     @Override
     public Runnable contextualRunnable(Runnable runnable) {
         Objects.requireNonNull(runnable, "runnable");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return () -> {
             try (var applied = enter(context, "contextual runnable")) {
                 runnable.run();
@@ -62,7 +86,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <R> Callable<R> contextualCallable(Callable<R> callable) {
         Objects.requireNonNull(callable, "callable");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return () -> {
             try (var applied = enter(context, "contextual callable")) {
                 return callable.call();
@@ -73,7 +97,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <R> Supplier<R> contextualSupplier(Supplier<R> supplier) {
         Objects.requireNonNull(supplier, "supplier");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return () -> {
             try (var applied = enter(context, "contextual supplier")) {
                 return supplier.get();
@@ -84,7 +108,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <T> Consumer<T> contextualConsumer(Consumer<T> consumer) {
         Objects.requireNonNull(consumer, "consumer");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return value -> {
             try (var applied = enter(context, "contextual consumer")) {
                 consumer.accept(value);
@@ -95,7 +119,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <T, U> BiConsumer<T, U> contextualConsumer(BiConsumer<T, U> consumer) {
         Objects.requireNonNull(consumer, "consumer");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return (t, u) -> {
             try (var applied = enter(context, "contextual consumer")) {
                 consumer.accept(t, u);
@@ -106,7 +130,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <T, R> Function<T, R> contextualFunction(Function<T, R> function) {
         Objects.requireNonNull(function, "function");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return value -> {
             try (var applied = enter(context, "contextual function")) {
                 return function.apply(value);
@@ -117,7 +141,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <T, U, R> BiFunction<T, U, R> contextualFunction(BiFunction<T, U, R> function) {
         Objects.requireNonNull(function, "function");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return (t, u) -> {
             try (var applied = enter(context, "contextual function")) {
                 return function.apply(t, u);
@@ -128,7 +152,7 @@ final class ApplicationContextService implements ContextService {
     @Override
     public <T> Flow.Subscriber<T> contextualSubscriber(Flow.Subscriber<T> subscriber) {
         Objects.requireNonNull(subscriber, "subscriber");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return new Flow.Subscriber<>() {
             @Override
             public void onSubscribe(Flow.Subscription subscription) {
@@ -164,7 +188,7 @@ final class ApplicationContextService implements ContextService {
     public <T, R> Flow.Processor<T, R> contextualProcessor(Flow.Processor<T, R> processor) {
         Objects.requireNonNull(processor, "processor");
         Flow.Subscriber<T> subscriber = contextualSubscriber(processor);
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return new Flow.Processor<>() {
             @Override
             public void subscribe(Flow.Subscriber<? super R> downstream) {
@@ -197,7 +221,7 @@ final class ApplicationContextService implements ContextService {
 
     @Override
     public Executor currentContextExecutor() {
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext context = capture();
         return command -> {
             Objects.requireNonNull(command, "command");
             try (var applied = enter(context, "task of a context executor")) {
@@ -236,7 +260,8 @@ final class ApplicationContextService implements ContextService {
             }
         }
         Map<String, String> properties = executionProperties == null ? Map.of() : Map.copyOf(executionProperties);
-        ContextualProxy handler = new ContextualProxy(instance, properties, ComponentContext.capture(), transactions);
+        ContextualProxy handler = new ContextualProxy(instance, properties, TaskIdentity.transactionOf(properties).map(capture()::withTransaction)
+                .orElseGet(this::capture), transactions);
         return Proxy.newProxyInstance(interfaces[0].getClassLoader(), interfaces, handler);
     }
 
@@ -256,7 +281,6 @@ final class ApplicationContextService implements ContextService {
         private final Map<String, String> properties;
         private final ComponentContext context;
         private final LocalTransactionManager transactions;
-        private final boolean keepTransaction;
         private final String name;
 
         ContextualProxy(Object instance, Map<String, String> properties, ComponentContext context, LocalTransactionManager transactions) {
@@ -264,7 +288,6 @@ final class ApplicationContextService implements ContextService {
             this.properties = properties;
             this.context = context;
             this.transactions = transactions;
-            this.keepTransaction = ManagedTask.USE_TRANSACTION_OF_EXECUTION_THREAD.equals(properties.get(ManagedTask.TRANSACTION));
             this.name = properties.getOrDefault(ManagedTask.IDENTITY_NAME, instance.getClass().getName());
         }
 
@@ -278,17 +301,13 @@ final class ApplicationContextService implements ContextService {
                     default -> method.invoke(instance, args);
                 };
             }
-            try (var applied = context.apply(transactions, keepTransaction, "contextual proxy " + name)) {
+            try (var applied = context.apply(transactions, "contextual proxy " + name)) {
                 return method.invoke(instance, args);
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
         }
 
-        @Override
-        public String toString() {
-            return "contextual proxy of " + instance + " " + Arrays.toString(instance.getClass().getInterfaces());
-        }
     }
 
     // ---- completion stages ------------------------------------------------------------------------------

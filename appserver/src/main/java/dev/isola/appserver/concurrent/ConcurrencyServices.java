@@ -33,6 +33,11 @@ public final class ConcurrencyServices implements AutoCloseable {
         return transactions;
     }
 
+    /** The loader of the server's threads, and of a task's thread whose application context is cleared. */
+    ClassLoader serverLoader() {
+        return serverLoader;
+    }
+
     /** Runs {@code action} on the timer thread in {@code delayNanos}; it must only hand work over. */
     synchronized ScheduledFuture<?> later(Runnable action, long delayNanos) {
         if (closed) {

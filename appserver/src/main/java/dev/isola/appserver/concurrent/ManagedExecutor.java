@@ -27,9 +27,12 @@ import java.util.function.Supplier;
 
 /**
  * An application's {@code java:comp/DefaultManagedExecutorService} and
- * {@code DefaultManagedScheduledExecutorService}: each task runs on a virtual thread of its own,
- * in the context of the component that submitted it ({@link ComponentContext}) and outside its
- * transaction. Tasks not due yet wait on the server's timer thread, which only starts them.
+ * {@code DefaultManagedScheduledExecutorService} (or one it defines with
+ * {@code @ManagedExecutorDefinition} or {@code @ManagedScheduledExecutorDefinition}): each task
+ * runs on a thread of the executor's ({@link ExecutorThreads}), in the context of the component
+ * that submitted it ({@link ComponentContext}) as its context service propagates it, by default
+ * outside the submitter's transaction. Tasks not due yet wait on the server's timer thread, which
+ * only starts them.
  *
  * <p>The server owns its lifecycle, so {@code shutdown}, {@code shutdownNow}, {@code close} and the
  * other lifecycle methods throw {@link IllegalStateException}, as the specification says. When the
@@ -40,18 +43,18 @@ import java.util.function.Supplier;
 final class ManagedExecutor extends AbstractExecutorService implements ManagedScheduledExecutorService {
 
     private final String application;
-    private final TaskThreads threads;
+    private final String name;
+    private final ExecutorThreads threads;
     private final ApplicationContextService contextService;
-    private final dev.isola.appserver.tx.LocalTransactionManager transactions;
     private final Set<Future<?>> live = ConcurrentHashMap.newKeySet();
     private volatile boolean terminated;
 
-    ManagedExecutor(String application, TaskThreads threads, ApplicationContextService contextService,
-                    dev.isola.appserver.tx.LocalTransactionManager transactions) {
+    /** @param name the executor's JNDI name, for messages */
+    ManagedExecutor(String application, String name, ExecutorThreads threads, ApplicationContextService contextService) {
         this.application = application;
+        this.name = name;
         this.threads = threads;
         this.contextService = contextService;
-        this.transactions = transactions;
     }
 
     // ---- one-off tasks -----------------------------------------------------------------------
@@ -318,6 +321,11 @@ final class ManagedExecutor extends AbstractExecutorService implements ManagedSc
             future.cancel(true);
         }
         live.clear();
+        threads.close();
+    }
+
+    String name() {
+        return name;
     }
 
     /** The tasks submitted and not done yet (for tests and diagnostics). */
@@ -327,21 +335,26 @@ final class ManagedExecutor extends AbstractExecutorService implements ManagedSc
 
     private void admit(Future<?> future) {
         if (terminated) {
-            throw new RejectedExecutionException("application " + application + " is undeployed; its managed executor takes no more tasks");
+            throw refused();
         }
         live.add(future);
         if (terminated) {
             // undeployed while this was being admitted: do not leave it behind
             future.cancel(true);
-            throw new RejectedExecutionException("application " + application + " is undeployed; its managed executor takes no more tasks");
+            throw refused();
         }
+    }
+
+    private RejectedExecutionException refused() {
+        return new RejectedExecutionException("application " + application + " is undeployed; its managed executor " + name + " takes no more tasks");
     }
 
     private <V> Callable<V> contextual(Callable<V> body, TaskIdentity identity) {
         Objects.requireNonNull(body, "task");
-        ComponentContext context = ComponentContext.capture();
+        ComponentContext captured = contextService.capture();
+        ComponentContext context = identity.transaction().map(captured::withTransaction).orElse(captured);
         return () -> {
-            try (ComponentContext.Applied applied = context.apply(transactions, identity.keepTransaction(), identity.describe())) {
+            try (ComponentContext.Applied applied = context.apply(contextService.transactions(), identity.describe())) {
                 return body.call();
             }
         };
@@ -349,6 +362,6 @@ final class ManagedExecutor extends AbstractExecutorService implements ManagedSc
 
     @Override
     public String toString() {
-        return "managed executor of application " + application;
+        return "managed executor " + name + " of application " + application;
     }
 }

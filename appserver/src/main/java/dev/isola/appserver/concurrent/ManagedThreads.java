@@ -1,6 +1,5 @@
 package dev.isola.appserver.concurrent;
 
-import dev.isola.appserver.tx.LocalTransactionManager;
 import jakarta.enterprise.concurrent.ManageableThread;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 
@@ -12,44 +11,54 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * An application's {@code java:comp/DefaultManagedThreadFactory}, one per lookup: as the
- * specification says, its threads run in the context of the component that looked it up (or had
- * it injected), captured then. They are daemon platform threads, {@link ManageableThread}s whose
- * {@code isShutdown} turns true, and which are interrupted, when the application is undeployed;
- * after that the factory makes no more.
+ * An application's {@code java:comp/DefaultManagedThreadFactory}, or one it defines with
+ * {@code @ManagedThreadFactoryDefinition}; a new one at each lookup, since, as the specification
+ * says, its threads run in the context of the component that looked it up (or had it injected),
+ * captured then. They are daemon platform threads, {@link ManageableThread}s whose
+ * {@code isShutdown} turns true, and which are interrupted, when the application is undeployed
+ * (virtual ones when the definition asks, which are not {@code ManageableThread}s, as the
+ * specification allows); after that the factory makes no more.
  */
 final class ManagedThreads implements ManagedThreadFactory {
 
-    private final String application;
-    private final ComponentContext context;
-    private final LocalTransactionManager transactions;
-    private final Set<Thread> live;
-    private final BooleanSupplier undeployed;
-    private final AtomicInteger numbers;
+    /** How the threads of one factory definition are made, and what they share with the application. */
+    record Kind(String application, String jndiName, String namePrefix, int priority, boolean virtual, Set<Thread> live, BooleanSupplier undeployed, AtomicInteger numbers) { }
 
-    ManagedThreads(String application, ComponentContext context, LocalTransactionManager transactions, Set<Thread> live,
-                   BooleanSupplier undeployed, AtomicInteger numbers) {
-        this.application = application;
-        this.context = context;
-        this.transactions = transactions;
-        this.live = live;
-        this.undeployed = undeployed;
-        this.numbers = numbers;
+    private final Kind kind;
+    private final ComponentContext context;
+    private final ApplicationContextService contexts;
+
+    ManagedThreads(Kind kind, ApplicationContextService contexts) {
+        this.kind = kind;
+        this.contexts = contexts;
+        this.context = contexts.capture();
+    }
+
+    String jndiName() {
+        return kind.jndiName();
     }
 
     @Override
     public Thread newThread(Runnable task) {
         Objects.requireNonNull(task, "task");
         refuseAfterUndeploy();
-        Thread thread = new Managed(() -> {
-            try (var applied = context.apply(transactions, false, "managed thread " + Thread.currentThread().getName())) {
+        Runnable body = () -> {
+            try (var applied = context.apply(contexts.transactions(), "managed thread " + Thread.currentThread().getName())) {
                 task.run();
             } finally {
-                live.remove(Thread.currentThread());
+                kind.live().remove(Thread.currentThread());
             }
-        }, application + "-managed-thread-" + numbers.incrementAndGet(), undeployed);
-        thread.setDaemon(true);
-        live.add(thread);
+        };
+        String name = kind.namePrefix() + kind.numbers().incrementAndGet();
+        Thread thread;
+        if (kind.virtual()) {
+            thread = Thread.ofVirtual().name(name).unstarted(body);
+        } else {
+            thread = new Managed(body, name, kind.undeployed());
+            thread.setDaemon(true);
+            thread.setPriority(kind.priority());
+        }
+        kind.live().add(thread);
         return thread;
     }
 
@@ -57,14 +66,15 @@ final class ManagedThreads implements ManagedThreadFactory {
     public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
         refuseAfterUndeploy();
         ForkJoinWorkerThread thread = new ManagedWorker(pool, this);
-        thread.setName(application + "-managed-fork-join-" + numbers.incrementAndGet());
-        live.add(thread);
+        thread.setName(kind.namePrefix() + "fork-join-" + kind.numbers().incrementAndGet());
+        thread.setPriority(kind.priority());
+        kind.live().add(thread);
         return thread;
     }
 
     private void refuseAfterUndeploy() {
-        if (undeployed.getAsBoolean()) {
-            throw new IllegalStateException("application " + application + " is undeployed; its managed thread factory makes no more threads");
+        if (kind.undeployed().getAsBoolean()) {
+            throw new IllegalStateException("application " + kind.application() + " is undeployed; its managed thread factory makes no more threads");
         }
     }
 
@@ -93,16 +103,16 @@ final class ManagedThreads implements ManagedThreadFactory {
 
         @Override
         public void run() {
-            try (var applied = factory.context.apply(factory.transactions, false, "managed fork-join worker " + getName())) {
+            try (var applied = factory.context.apply(factory.contexts.transactions(), "managed fork-join worker " + getName())) {
                 super.run();
             } finally {
-                factory.live.remove(this);
+                factory.kind.live().remove(this);
             }
         }
 
         @Override
         public boolean isShutdown() {
-            return factory.undeployed.getAsBoolean();
+            return factory.kind.undeployed().getAsBoolean();
         }
     }
 }

@@ -224,6 +224,7 @@ public final class Deployer {
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
+        bindConcurrencyResources(layout, libIndexes, namespaces, concurrency, undo);
         AtomicBoolean deployed = new AtomicBoolean();
         bindJmsResources(layout, libIndexes, namespaces, undo, deployed);
         // after the datasources and JMS resources, so that undoing stops the beans (their @PreDestroy may use them,
@@ -369,8 +370,12 @@ public final class Deployer {
 
     /** Binds {@code value} at {@code target}; a global name is unbound again when the application goes. */
     private static void bindDefined(Target target, Object value, UndoLog undo, DeploymentException.Location here) {
+        bindDefined(target, new Binding.Value(value), undo, here);
+    }
+
+    private static void bindDefined(Target target, Binding binding, UndoLog undo, DeploymentException.Location here) {
         try {
-            target.namespace().bind(target.relative(), new Binding.Value(value));
+            target.namespace().bind(target.relative(), binding);
         } catch (NameAlreadyBoundException e) {
             throw here.error(e.getMessage());
         }
@@ -406,6 +411,88 @@ public final class Deployer {
                 bindDefined(target, ds, undo, here);
             }
         }
+    }
+
+    /**
+     * Binds the Jakarta Concurrency resources the application defines: its context services
+     * first, in every module, since an executor or thread factory may name one of another module
+     * (by a {@code java:app} or {@code java:global} name). Their tasks and threads end with the
+     * application's ({@link ApplicationConcurrency#terminate}).
+     */
+    private void bindConcurrencyResources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces,
+                                          ApplicationConcurrency concurrency, UndoLog undo) {
+        String app = layout.applicationName();
+        Map<ModuleInfo, List<ConcurrencyDefinitions.Found>> definitions = new LinkedHashMap<>();
+        layout.modules().forEach(m -> definitions.put(m, ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes))));
+        Map<String, Object> contextServices = new HashMap<>();
+        Map<String, String> definedBy = new HashMap<>();
+        for (boolean contextServicePass : new boolean[] {true, false}) {
+            for (Map.Entry<ModuleInfo, List<ConcurrencyDefinitions.Found>> e : definitions.entrySet()) {
+                ModuleInfo m = e.getKey();
+                DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+                for (ConcurrencyDefinitions.Found found : e.getValue()) {
+                    if (contextServicePass != found instanceof ConcurrencyDefinitions.ContextService) {
+                        continue;
+                    }
+                    DeploymentException.Location here = at.inClass(found.declaringClass()).atMember(found.annotation() + " " + found.name());
+                    if (found.name().isEmpty()) {
+                        throw here.error(found.annotation() + " must give the name it is bound at");
+                    }
+                    String other = definedBy.putIfAbsent(scopedName(found.name(), m), found.declaringClass());
+                    if (other != null) {
+                        throw here.error(found.name() + " is also defined by " + other);
+                    }
+                    Target target = namespaces.target(found.name(), m, found.declaringClass(), here);
+                    Binding binding = switch (found) {
+                        case ConcurrencyDefinitions.ContextService cs -> {
+                            try {
+                                Object contexts = concurrency.defineContextService(cs.name(), cs.propagated(), cs.cleared(), cs.unchanged());
+                                contextServices.put(scopedName(cs.name(), m), contexts);
+                                yield new Binding.Value(contexts);
+                            } catch (IllegalArgumentException invalid) {
+                                throw here.error(invalid.getMessage());
+                            }
+                        }
+                        case ConcurrencyDefinitions.Executor ex -> {
+                            if (ex.maxAsync() == 0 || ex.maxAsync() < -1) {
+                                throw here.error("maxAsync must be positive, or -1 for no limit, not " + ex.maxAsync());
+                            }
+                            yield new Binding.Value(concurrency.defineExecutor(ex.name(), contextService(ex.context(), m, contextServices, concurrency, here),
+                                    ex.maxAsync(), ex.virtual()));
+                        }
+                        case ConcurrencyDefinitions.ThreadFactory tf -> {
+                            if (tf.priority() < Thread.MIN_PRIORITY || tf.priority() > Thread.MAX_PRIORITY) {
+                                throw here.error("priority must be from " + Thread.MIN_PRIORITY + " to " + Thread.MAX_PRIORITY + ", not " + tf.priority());
+                            }
+                            yield concurrency.defineThreadFactory(tf.name(), contextService(tf.context(), m, contextServices, concurrency, here),
+                                    tf.priority(), tf.virtual());
+                        }
+                    };
+                    if (target != null) {
+                        bindDefined(target, binding, undo, here);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A name as one module sees it: java:comp and java:module names are the module's own. */
+    private static String scopedName(String name, ModuleInfo m) {
+        return name.startsWith("java:comp/") || name.startsWith("java:module/") ? m.uri() + "!" + name : name;
+    }
+
+    /** The context service an executor or thread factory names: the default, or one the application defines. */
+    private static Object contextService(String name, ModuleInfo m, Map<String, Object> defined, ApplicationConcurrency concurrency,
+                                         DeploymentException.Location here) {
+        if (name.equals(ConcurrencyDefinitions.DEFAULT_CONTEXT_SERVICE)) {
+            return concurrency.defaultContextService();
+        }
+        Object contexts = defined.get(scopedName(name, m));
+        if (contexts == null) {
+            throw here.error("its context service " + name + " is not defined by the application (define it with @ContextServiceDefinition, "
+                    + "or leave context out for " + ConcurrencyDefinitions.DEFAULT_CONTEXT_SERVICE + ")");
+        }
+        return contexts;
     }
 
     /**

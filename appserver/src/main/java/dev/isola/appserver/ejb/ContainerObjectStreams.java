@@ -23,7 +23,7 @@ import java.util.function.Function;
 /**
  * JDK serialization that knows the container's own objects: business-view proxies travel as
  * their {@link ViewReference}, and datasources, {@code UserTransaction}, {@code SessionContext},
- * {@code TimerService} and Jakarta Concurrency's default resources as the JNDI name they are
+ * {@code TimerService} and Jakarta Concurrency's resources as the JNDI name they are
  * looked up again by. Used to copy the
  * values of remote-view calls and to passivate stateful beans, which the specification allows
  * to hold such references in non-serializable fields' stead (section 4.2.1).
@@ -91,9 +91,9 @@ final class ContainerObjectStreams {
             if (obj instanceof TimerService) {
                 return new JndiMarker("java:comp/TimerService");
             }
-            String concurrencyDefault = ApplicationConcurrency.defaultNameOf(obj);
-            if (concurrencyDefault != null) {
-                return new JndiMarker(concurrencyDefault);
+            String concurrencyResource = ApplicationConcurrency.jndiNameOf(obj);
+            if (concurrencyResource != null) {
+                return new JndiMarker(concurrencyResource);
             }
             return obj;
         }

@@ -1,0 +1,86 @@
+package dev.isola.appserver.deploy;
+
+import dev.isola.appserver.support.RunningServer;
+import dev.isola.appserver.support.TestApps;
+import dev.isola.appserver.testapps.taskdefs.DefinedResourcesServlet;
+import dev.isola.appserver.testapps.taskdefs.UndefinedContextService;
+import dev.isola.appserver.testapps.taskdefs.UnknownContextType;
+import dev.isola.appserver.testapps.taskdefs.ZeroMaxAsync;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Jakarta Concurrency resources an application defines with annotations: bound where they say,
+ * honouring {@code maxAsync}, {@code virtual}, {@code priority} and the context their context
+ * service propagates or clears; a definition that cannot be honoured fails the deployment, named.
+ */
+class ConcurrencyDefinitionsTest {
+
+    static RunningServer fixture;
+
+    @BeforeAll
+    static void start() {
+        fixture = new RunningServer();
+        fixture.server().deploy(fixture.export(TestApps.war("taskdefs.war", DefinedResourcesServlet.class)));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void maxAsyncBoundsTheTasksRunningAtOnce() {
+        assertEquals("4 tasks, at most 1 at once", fixture.get("/taskdefs/defined?op=maxAsync"));
+    }
+
+    @Test
+    void aContextServiceThatClearsEverythingLeavesTasksWithoutTheComponentsNames() {
+        assertEquals("no module; default context: module taskdefs", fixture.get("/taskdefs/defined?op=bare"));
+        assertEquals("no module", fixture.get("/taskdefs/defined?op=bareProxy"));
+    }
+
+    @Test
+    void aNonVirtualExecutorRunsOnNamedPlatformThreads() {
+        assertEquals("module taskdefs on a platform thread named taskdefs-Platform-managed-task-N", fixture.get("/taskdefs/defined?op=platform"));
+    }
+
+    @Test
+    void aThreadFactoryDefinitionSetsThePriority() {
+        assertEquals("module taskdefs at priority 2", fixture.get("/taskdefs/defined?op=lowPriority"));
+    }
+
+    @Test
+    void definitionsThatCannotBeHonouredFailTheDeployment() {
+        assertRefused("zero.war", ZeroMaxAsync.class,
+                "@ManagedExecutorDefinition java:app/concurrent/Never: maxAsync must be positive, or -1 for no limit, not 0");
+        assertRefused("locale.war", UnknownContextType.class,
+                "context type \"Locale\" is not one this server has (it has Application, Security, Transaction)");
+        assertRefused("orphan.war", UndefinedContextService.class,
+                "its context service java:app/concurrent/Missing is not defined by the application");
+    }
+
+    private static void assertRefused(String war, Class<?> definingClass, String expected) {
+        Path archive = fixture.export(TestApps.war(war, definingClass));
+        String name = war.substring(0, war.length() - ".war".length());
+        DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(archive));
+        assertContains(e.getMessage(), expected);
+        assertContains(e.getMessage(), definingClass.getName());
+        assertFalse(fixture.server().deployments().stream().anyMatch(d -> d.name().equals(name)), "nothing of " + name + " stays deployed");
+        assertFalse(Files.exists(fixture.workDirectory().resolve(name)), "the unpacked archive is gone");
+    }
+
+    private static void assertContains(String message, String part) {
+        if (!message.contains(part)) {
+            throw new AssertionError("expected the message to contain <" + part + "> but it was <" + message + ">");
+        }
+    }
+}
