@@ -114,6 +114,7 @@ class ApplicationSecurityIT {
         assertEquals("balance for alice", call(domain, "balance", "alice", "alice-pw"));
         assertEquals("audited by bob", call(domain, "audit", "bob", "bob-pw"));
         assertEquals("alice customers=true staff=false", call(domain, "later", "alice", "alice-pw"), "an asynchronous call keeps its caller");
+        assertEquals("balance for alice", call(domain, "task", "alice", "alice-pw"), "a managed task calls beans as the caller who submitted it");
 
         String audit = call(domain, "audit", "alice", "alice-pw");
         assertTrue(audit.startsWith("denied: bean VaultBean method audit may be called in the roles [staff]; the caller alice is in the roles"
@@ -130,6 +131,9 @@ class ApplicationSecurityIT {
         String balance = call(domain, "balance", null, null);
         assertTrue(balance.startsWith("denied: bean VaultBean method balance may be called in the roles [customers]; the caller is not signed in"),
                 balance);
+        String fromTask = call(domain, "task", null, null);
+        assertTrue(fromTask.startsWith("denied: bean VaultBean method balance may be called in the roles [customers]; the caller is not signed in"),
+                "an anonymous request's task is anonymous too: " + fromTask);
     }
 
     @ParameterizedTest

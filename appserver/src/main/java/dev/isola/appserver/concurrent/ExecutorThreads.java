@@ -9,6 +9,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads of one managed executor: a virtual thread per task (the default executor, and a
@@ -35,8 +36,9 @@ final class ExecutorThreads implements TaskThreads {
             this.running = maxAsync > 0 ? new Semaphore(maxAsync, true) : null;
         } else {
             // Made on an application's thread: they take the server's loader and none of its inheritable thread locals.
+            AtomicInteger numbers = new AtomicInteger();
             ThreadFactory platform = r -> {
-                Thread t = Thread.ofPlatform().name(prefix, 0).daemon().inheritInheritableThreadLocals(false).unstarted(r);
+                Thread t = Thread.ofPlatform().name(prefix + numbers.incrementAndGet()).daemon().inheritInheritableThreadLocals(false).unstarted(r);
                 t.setContextClassLoader(services.serverLoader());
                 return t;
             };

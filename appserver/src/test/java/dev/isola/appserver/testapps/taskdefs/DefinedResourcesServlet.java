@@ -89,7 +89,7 @@ public class DefinedResourcesServlet extends HttpServlet {
             case "bare" -> bare.submit(whereAmI).get() + "; default context: " + oneAtATime.submit(whereAmI).get();
             case "bareProxy" -> bareContexts.createContextualProxy(whereAmI, Callable.class).call().toString();
             case "platform" -> platform.schedule(() -> whereAmI.call() + " on a " + (Thread.currentThread().isVirtual() ? "virtual" : "platform")
-                    + " thread named " + Thread.currentThread().getName().replaceAll("[0-9]+$", "N"), 5, TimeUnit.MILLISECONDS).get();
+                    + " thread named " + Thread.currentThread().getName(), 5, TimeUnit.MILLISECONDS).get();
             case "lowPriority" -> {
                 AtomicReference<String> seen = new AtomicReference<>();
                 Thread thread = low.newThread(() -> seen.set(call(whereAmI)));

@@ -1,7 +1,9 @@
 package dev.isola.domains.testapp.secured;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBAccessException;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -14,7 +16,8 @@ import java.util.concurrent.ExecutionException;
 /**
  * {@code GET /vault/open/call?op=X} (anyone) and {@code /vault/members/call?op=X} (role
  * customers, HTTP Basic; web.xml) call the vault: {@code op} is who, balance, audit, sealed,
- * later (asynchronous who) or runas (the auditor); {@code op=web} answers what the web
+ * later (asynchronous who), runas (the auditor) or task (balance, from a task of the default
+ * managed executor, which runs as the caller who submitted it); {@code op=web} answers what the web
  * container knows of the user. A refusal by the EJB container is answered 200 with
  * {@code denied: <its message>}, so that tests see the container's words.
  */
@@ -25,6 +28,8 @@ public class VaultServlet extends HttpServlet {
     private Vault vault;
     @EJB
     private Auditor auditor;
+    @Resource
+    private ManagedExecutorService executor;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {
@@ -40,7 +45,8 @@ public class VaultServlet extends HttpServlet {
                 case "sealed" -> vault.sealed();
                 case "later" -> vault.whoAmILater().get();
                 case "runas" -> auditor.auditForCustomer();
-                default -> "op is one of web, who, balance, audit, sealed, later, runas";
+                case "task" -> executor.submit(vault::balance).get();
+                default -> "op is one of web, who, balance, audit, sealed, later, runas, task";
             };
         } catch (EJBAccessException e) {
             answer = "denied: " + e.getMessage();
