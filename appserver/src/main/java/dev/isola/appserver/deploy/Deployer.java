@@ -423,7 +423,19 @@ public final class Deployer {
                                           ApplicationConcurrency concurrency, UndoLog undo) {
         String app = layout.applicationName();
         Map<ModuleInfo, List<ConcurrencyDefinitions.Found>> definitions = new LinkedHashMap<>();
-        layout.modules().forEach(m -> definitions.put(m, ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes))));
+        for (ModuleInfo m : layout.modules()) {
+            List<ConcurrencyDefinitions.Found> found = new ArrayList<>(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)));
+            Path webXml = m.directory().resolve("WEB-INF/web.xml");
+            if (m.kind() == ModuleKind.WEB && Files.isRegularFile(webXml)) {
+                DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+                List<ConcurrencyDefinitions.Found> described = ConcurrencyDefinitions.fromDescriptor(Xml.parse(webXml, at), "WEB-INF/web.xml", at);
+                // the descriptor wins over an annotation that defines the same name, as it does for every resource definition
+                Set<String> describedNames = described.stream().map(ConcurrencyDefinitions.Found::name).collect(java.util.stream.Collectors.toSet());
+                found.removeIf(annotated -> describedNames.contains(annotated.name()));
+                found.addAll(described);
+            }
+            definitions.put(m, found);
+        }
         Map<String, Object> contextServices = new HashMap<>();
         Map<String, String> definedBy = new HashMap<>();
         for (boolean contextServicePass : new boolean[] {true, false}) {
@@ -434,9 +446,9 @@ public final class Deployer {
                     if (contextServicePass != found instanceof ConcurrencyDefinitions.ContextService) {
                         continue;
                     }
-                    DeploymentException.Location here = at.inClass(found.declaringClass()).atMember(found.annotation() + " " + found.name());
+                    DeploymentException.Location here = at.inClass(found.declaringClass()).atMember(found.declaration() + " " + found.name());
                     if (found.name().isEmpty()) {
-                        throw here.error(found.annotation() + " must give the name it is bound at");
+                        throw here.error(found.declaration() + " must give the name it is bound at");
                     }
                     String other = definedBy.putIfAbsent(scopedName(found.name(), m), found.declaringClass());
                     if (other != null) {

@@ -3,9 +3,11 @@ package dev.isola.appserver.deploy;
 import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.taskdefs.DefinedResourcesServlet;
+import dev.isola.appserver.testapps.taskdefs.DescribedResourcesServlet;
 import dev.isola.appserver.testapps.taskdefs.UndefinedContextService;
 import dev.isola.appserver.testapps.taskdefs.UnknownContextType;
 import dev.isola.appserver.testapps.taskdefs.ZeroMaxAsync;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,65 @@ class ConcurrencyDefinitionsTest {
     @Test
     void aThreadFactoryDefinitionSetsThePriority() {
         assertEquals("module taskdefs at priority 2", fixture.get("/taskdefs/defined?op=lowPriority"));
+    }
+
+    private static String webXml(String definitions) {
+        return """
+                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+                %s
+                </web-app>
+                """.formatted(definitions);
+    }
+
+    @Test
+    void webXmlDefinesThemTooAndWinsOverAnAnnotationOfTheSameName() {
+        Path war = fixture.export(TestApps.war("described.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+                  <context-service>
+                    <name>java:module/concurrent/NoCaller</name>
+                    <cleared>Security</cleared>
+                    <cleared>Transaction</cleared>
+                    <propagated>Remaining</propagated>
+                  </context-service>
+                  <managed-executor>
+                    <name>java:module/concurrent/Described</name>
+                    <context-service-ref>java:module/concurrent/NoCaller</context-service-ref>
+                    <max-async>1</max-async>
+                  </managed-executor>
+                  <managed-thread-factory>
+                    <name>java:module/concurrent/DescribedThreads</name>
+                    <priority>3</priority>
+                  </managed-thread-factory>
+                """))));
+        fixture.server().deploy(war);
+        try {
+            assertEquals("at most 1 at once; thread priority 3", fixture.get("/described/described"));
+            // the same context service without the transaction among the cleared: Remaining would propagate it
+            Path propagating = fixture.export(TestApps.war("propagating.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+                      <context-service>
+                        <name>java:module/concurrent/NoCaller</name>
+                        <cleared>Security</cleared>
+                        <propagated>Remaining</propagated>
+                      </context-service>
+                    """))));
+            DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(propagating));
+            assertContains(e.getMessage(), "class WEB-INF/web.xml, member <context-service> java:module/concurrent/NoCaller: "
+                    + "propagating the transaction context is not supported");
+        } finally {
+            fixture.server().undeploy("described");
+        }
+    }
+
+    @Test
+    void aWebXmlValueThatIsNotANumberFailsTheDeployment() {
+        Path war = fixture.export(TestApps.war("badxml.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+                  <managed-executor>
+                    <name>java:module/concurrent/Described</name>
+                    <max-async>many</max-async>
+                  </managed-executor>
+                """))));
+        DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(war));
+        assertContains(e.getMessage(), "WEB-INF/web.xml: <max-async>many</max-async> of managed-executor java:module/concurrent/Described is not a whole number");
+        assertFalse(fixture.server().deployments().stream().anyMatch(d -> d.name().equals("badxml")), "nothing of badxml stays deployed");
     }
 
     @Test
