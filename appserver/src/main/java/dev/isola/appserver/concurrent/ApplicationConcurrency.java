@@ -97,9 +97,8 @@ public final class ApplicationConcurrency {
     }
 
     private ManagedExecutor executor(String name, ApplicationContextService contexts, int maxAsync, boolean virtual) {
-        String threadNames = application + (name.equals("java:comp/" + EXECUTOR) ? "" : "-" + name.substring(name.lastIndexOf('/') + 1))
-                + "-managed-task-";
-        ManagedExecutor executor = new ManagedExecutor(application, name, new ExecutorThreads(threadNames, maxAsync, virtual, services), contexts);
+        ManagedExecutor executor = new ManagedExecutor(application, name,
+                new ExecutorThreads(threadNames(name, EXECUTOR, "-managed-task-"), maxAsync, virtual, services), contexts);
         if (contexts.executor() == null) {
             contexts.executor(executor);
         }
@@ -111,10 +110,13 @@ public final class ApplicationConcurrency {
     }
 
     private Binding threadFactory(String name, ApplicationContextService contexts, int priority, boolean virtual) {
-        String threadNames = application + (name.equals("java:comp/" + THREAD_FACTORY) ? "" : "-" + name.substring(name.lastIndexOf('/') + 1))
-                + "-managed-thread-";
-        ManagedThreads.Kind kind = new ManagedThreads.Kind(application, name, threadNames, priority, virtual, threads, () -> terminated, threadNumbers);
+        ManagedThreads.Kind kind = new ManagedThreads.Kind(application, name, threadNames(name, THREAD_FACTORY, "-managed-thread-"), priority, virtual, threads, () -> terminated, threadNumbers);
         return new Binding.Factory(() -> new ManagedThreads(kind, contexts), "managed thread factory " + name + " of application " + application);
+    }
+
+    /** {@code <application>-managed-task-} for a default resource, {@code <application>-<last part of its name>-managed-task-} for a defined one. */
+    private String threadNames(String name, String defaultName, String suffix) {
+        return application + (name.equals("java:comp/" + defaultName) ? "" : "-" + name.substring(name.lastIndexOf('/') + 1)) + suffix;
     }
 
     /**

@@ -38,19 +38,23 @@ public final class ConcurrencyServices implements AutoCloseable {
         return serverLoader;
     }
 
+    /**
+     * A daemon platform thread of the server's: made on an application's thread, it takes nothing of
+     * it (its class loader, its inheritable thread locals), since it may outlive the application.
+     */
+    Thread serverThread(String name, Runnable body) {
+        Thread t = Thread.ofPlatform().name(name).daemon().inheritInheritableThreadLocals(false).unstarted(body);
+        t.setContextClassLoader(serverLoader);
+        return t;
+    }
+
     /** Runs {@code action} on the timer thread in {@code delayNanos}; it must only hand work over. */
     synchronized ScheduledFuture<?> later(Runnable action, long delayNanos) {
         if (closed) {
             throw new java.util.concurrent.RejectedExecutionException("the server is stopping");
         }
         if (timer == null) {
-            timer = new ScheduledThreadPoolExecutor(1, r -> {
-                // Made on an application's thread: it must take nothing of it (its class loader, its inheritable
-                // thread locals), as it outlives every application.
-                Thread t = Thread.ofPlatform().name("managed-task-timer").daemon().inheritInheritableThreadLocals(false).unstarted(r);
-                t.setContextClassLoader(serverLoader);
-                return t;
-            });
+            timer = new ScheduledThreadPoolExecutor(1, r -> serverThread("managed-task-timer", r));
             // a cancelled task leaves the queue at once, not when it would have been due: an undeployed
             // application's class loader is not held until then
             timer.setRemoveOnCancelPolicy(true);

@@ -35,13 +35,8 @@ final class ExecutorThreads implements TaskThreads {
             this.runner = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 1).factory());
             this.running = maxAsync > 0 ? new Semaphore(maxAsync, true) : null;
         } else {
-            // Made on an application's thread: they take the server's loader and none of its inheritable thread locals.
             AtomicInteger numbers = new AtomicInteger();
-            ThreadFactory platform = r -> {
-                Thread t = Thread.ofPlatform().name(prefix + numbers.incrementAndGet()).daemon().inheritInheritableThreadLocals(false).unstarted(r);
-                t.setContextClassLoader(services.serverLoader());
-                return t;
-            };
+            ThreadFactory platform = r -> services.serverThread(prefix + numbers.incrementAndGet(), r);
             ThreadPoolExecutor pool = maxAsync > 0
                     ? new ThreadPoolExecutor(maxAsync, maxAsync, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), platform)
                     : new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(), platform);

@@ -1,7 +1,6 @@
 package dev.isola.appserver.concurrent;
 
 import jakarta.enterprise.concurrent.ManagedExecutorService;
-import jakarta.enterprise.concurrent.ManagedTaskListener;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -12,12 +11,10 @@ import java.util.function.Consumer;
 
 /**
  * One run of a task handed to a managed executor: the task's body in the context of the
- * component that submitted it, and its {@link ManagedTaskListener} told of each step
+ * component that submitted it, and its {@link jakarta.enterprise.concurrent.ManagedTaskListener} told of each step
  * (submitted, starting, aborted when cancelled, done), as the specification orders them.
  */
 final class ManagedTaskFuture<V> extends FutureTask<V> {
-
-    private static final System.Logger LOG = System.getLogger(ManagedTaskFuture.class.getName());
 
     private final TaskIdentity identity;
     private final ManagedExecutorService executor;
@@ -32,17 +29,13 @@ final class ManagedTaskFuture<V> extends FutureTask<V> {
 
     /** Tells the listener that the task was accepted; called once, before it can start. */
     void submitted() {
-        ManagedTaskListener listener = identity.listener();
-        if (listener != null) {
-            tell("taskSubmitted", () -> listener.taskSubmitted(this, executor, identity.task()));
-        }
+        identity.tell("taskSubmitted", listener -> listener.taskSubmitted(this, executor, identity.task()));
     }
 
     @Override
     public void run() {
-        ManagedTaskListener listener = identity.listener();
-        if (listener != null && !isDone()) {
-            tell("taskStarting", () -> listener.taskStarting(this, executor, identity.task()));
+        if (!isDone()) {
+            identity.tell("taskStarting", listener -> listener.taskStarting(this, executor, identity.task()));
         }
         super.run();
     }
@@ -50,15 +43,14 @@ final class ManagedTaskFuture<V> extends FutureTask<V> {
     @Override
     protected void done() {
         try {
-            ManagedTaskListener listener = identity.listener();
-            if (listener == null) {
+            if (identity.listener() == null) {
                 return;
             }
             Throwable failure = failure();
             if (isCancelled()) {
-                tell("taskAborted", () -> listener.taskAborted(this, executor, identity.task(), (CancellationException) failure));
+                identity.tell("taskAborted", listener -> listener.taskAborted(this, executor, identity.task(), (CancellationException) failure));
             }
-            tell("taskDone", () -> listener.taskDone(this, executor, identity.task(), failure));
+            identity.tell("taskDone", listener -> listener.taskDone(this, executor, identity.task(), failure));
         } finally {
             onEnd.accept(this);
         }
@@ -75,15 +67,6 @@ final class ManagedTaskFuture<V> extends FutureTask<V> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return e;
-        }
-    }
-
-    /** A listener that throws does not change the task's outcome: it is logged. */
-    private void tell(String what, Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.WARNING, "the listener of " + identity.describe() + " threw from " + what + ": " + e, e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.isola.appserver.concurrent;
 
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
-import jakarta.enterprise.concurrent.ManagedTaskListener;
 import jakarta.enterprise.concurrent.SkippedException;
 
 import java.time.Duration;
@@ -90,7 +89,7 @@ final class RepeatingTask<V> implements ScheduledFuture<V> {
             return;
         }
         nextStart = next;
-        tell(listener -> listener.taskSubmitted(this, executor, identity.task()), "taskSubmitted");
+        identity.tell("taskSubmitted", listener -> listener.taskSubmitted(this, executor, identity.task()));
         timer = threads.startLater(this::runOnce, Duration.between(Instant.now(), next).toNanos());
     }
 
@@ -117,10 +116,10 @@ final class RepeatingTask<V> implements ScheduledFuture<V> {
                 SkippedException skipped = skipCause == null ? new SkippedException("skipped: the trigger's skipRun returned true")
                         : new SkippedException("skipped: the trigger threw from skipRun", skipCause);
                 publish(CompletableFuture.failedFuture(skipped));
-                tell(listener -> listener.taskAborted(this, executor, identity.task(), new CancellationException(skipped.getMessage())), "taskAborted");
-                tell(listener -> listener.taskDone(this, executor, identity.task(), skipped), "taskDone");
+                identity.tell("taskAborted", listener -> listener.taskAborted(this, executor, identity.task(), new CancellationException(skipped.getMessage())));
+                identity.tell("taskDone", listener -> listener.taskDone(this, executor, identity.task(), skipped));
             } else {
-                tell(listener -> listener.taskStarting(this, executor, identity.task()), "taskStarting");
+                identity.tell("taskStarting", listener -> listener.taskStarting(this, executor, identity.task()));
                 Instant start = Instant.now();
                 V result = null;
                 Throwable failure = null;
@@ -131,7 +130,7 @@ final class RepeatingTask<V> implements ScheduledFuture<V> {
                 }
                 last = new TaskExecution(identity.name(), result, due, start, Instant.now());
                 Throwable failed = failure;
-                tell(listener -> listener.taskDone(this, executor, identity.task(), failed), "taskDone");
+                identity.tell("taskDone", listener -> listener.taskDone(this, executor, identity.task(), failed));
                 if (failure != null) {
                     publish(CompletableFuture.failedFuture(failure));
                     if (plan.periodic()) {
@@ -199,10 +198,10 @@ final class RepeatingTask<V> implements ScheduledFuture<V> {
             }
         }
         CancellationException cancellation = new CancellationException("cancelled");
-        tell(listener -> listener.taskAborted(this, executor, identity.task(), cancellation), "taskAborted");
+        identity.tell("taskAborted", listener -> listener.taskAborted(this, executor, identity.task(), cancellation));
         if (idle) {
             // a run in progress tells taskDone itself when it returns
-            tell(listener -> listener.taskDone(this, executor, identity.task(), cancellation), "taskDone");
+            identity.tell("taskDone", listener -> listener.taskDone(this, executor, identity.task(), cancellation));
         }
         onEnd.accept(this);
         return true;
@@ -252,18 +251,6 @@ final class RepeatingTask<V> implements ScheduledFuture<V> {
     @Override
     public int compareTo(Delayed other) {
         return Long.compare(getDelay(TimeUnit.NANOSECONDS), other.getDelay(TimeUnit.NANOSECONDS));
-    }
-
-    private void tell(Consumer<ManagedTaskListener> call, String what) {
-        ManagedTaskListener listener = identity.listener();
-        if (listener == null) {
-            return;
-        }
-        try {
-            call.accept(listener);
-        } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.WARNING, "the listener of " + identity.describe() + " threw from " + what + ": " + e, e);
-        }
     }
 
     @Override

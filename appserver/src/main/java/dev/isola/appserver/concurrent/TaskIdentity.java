@@ -6,6 +6,7 @@ import jakarta.enterprise.concurrent.ManagedTaskListener;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What an application said of a task it handed over by implementing {@link ManagedTask}: the
@@ -18,6 +19,8 @@ import java.util.Optional;
  * @param transaction what the task's execution properties ask for the transaction, or empty for the executor's context service to say
  */
 record TaskIdentity(Object task, ManagedTaskListener listener, String name, Optional<Treatment> transaction) {
+
+    private static final System.Logger LOG = System.getLogger(TaskIdentity.class.getName());
 
     static TaskIdentity of(Object task) {
         if (task == null) {
@@ -45,5 +48,17 @@ record TaskIdentity(Object task, ManagedTaskListener listener, String name, Opti
 
     String describe() {
         return "task " + name;
+    }
+
+    /** Tells the task's listener, if it has one; a listener that throws does not change the task's outcome: it is logged. */
+    void tell(String what, Consumer<ManagedTaskListener> call) {
+        if (listener == null) {
+            return;
+        }
+        try {
+            call.accept(listener);
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.WARNING, "the listener of " + describe() + " threw from " + what + ": " + e, e);
+        }
     }
 }

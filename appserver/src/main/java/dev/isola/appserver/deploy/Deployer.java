@@ -53,6 +53,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -224,7 +225,8 @@ public final class Deployer {
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
-        bindConcurrencyResources(layout, libIndexes, namespaces, concurrency, undo);
+        WebXmls webXmls = new WebXmls(app);
+        bindConcurrencyResources(layout, libIndexes, webXmls, namespaces, concurrency, undo);
         AtomicBoolean deployed = new AtomicBoolean();
         bindJmsResources(layout, libIndexes, namespaces, undo, deployed);
         // after the datasources and JMS resources, so that undoing stops the beans (their @PreDestroy may use them,
@@ -261,7 +263,7 @@ public final class Deployer {
             Namespace ns = moduleNs.get(m);
             addComponentEntries(ns, concurrency);
             ns.bindIfAbsent("UserTransaction", new Binding.Value(services.userTransaction()));
-            bindWebEnvEntries(m, ns, loader, at);
+            bindWebEnvEntries(webXmls.of(m), ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
             Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(composite(layout.index(m), libIndexes)));
             // The module's beans are injected by their container, in their own java:comp, not by the web container.
@@ -419,16 +421,16 @@ public final class Deployer {
      * (by a {@code java:app} or {@code java:global} name). Their tasks and threads end with the
      * application's ({@link ApplicationConcurrency#terminate}).
      */
-    private void bindConcurrencyResources(ApplicationLayout layout, List<IndexView> libIndexes, ResourceNamespaces namespaces,
+    private void bindConcurrencyResources(ApplicationLayout layout, List<IndexView> libIndexes, WebXmls webXmls, ResourceNamespaces namespaces,
                                           ApplicationConcurrency concurrency, UndoLog undo) {
         String app = layout.applicationName();
         Map<ModuleInfo, List<ConcurrencyDefinitions.Found>> definitions = new LinkedHashMap<>();
         for (ModuleInfo m : layout.modules()) {
             List<ConcurrencyDefinitions.Found> found = new ArrayList<>(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)));
-            Path webXml = m.directory().resolve("WEB-INF/web.xml");
-            if (m.kind() == ModuleKind.WEB && Files.isRegularFile(webXml)) {
+            Optional<Element> webXml = webXmls.of(m);
+            if (webXml.isPresent()) {
                 DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
-                List<ConcurrencyDefinitions.Found> described = ConcurrencyDefinitions.fromDescriptor(Xml.parse(webXml, at), "WEB-INF/web.xml", at);
+                List<ConcurrencyDefinitions.Found> described = ConcurrencyDefinitions.fromDescriptor(webXml.get(), "WEB-INF/web.xml", at);
                 // the descriptor wins over an annotation that defines the same name, as it does for every resource definition
                 Set<String> describedNames = described.stream().map(ConcurrencyDefinitions.Found::name).collect(java.util.stream.Collectors.toSet());
                 found.removeIf(annotated -> describedNames.contains(annotated.name()));
@@ -590,13 +592,11 @@ public final class Deployer {
         }
     }
 
-    private static void bindWebEnvEntries(ModuleInfo m, Namespace ns, ClassLoader loader, DeploymentException.Location at) {
-        Path webXml = m.directory().resolve("WEB-INF/web.xml");
-        if (!Files.isRegularFile(webXml)) {
+    private static void bindWebEnvEntries(Optional<Element> webXml, Namespace ns, ClassLoader loader, DeploymentException.Location at) {
+        if (webXml.isEmpty()) {
             return;
         }
-        Element root = Xml.parse(webXml, at);
-        for (Element e : Xml.children(root, "env-entry")) {
+        for (Element e : Xml.children(webXml.get(), "env-entry")) {
             var value = Xml.text(e, "env-entry-value");
             if (value.isEmpty()) {
                 continue;
@@ -604,6 +604,24 @@ public final class Deployer {
             String name = Xml.text(e, "env-entry-name").orElseThrow(() -> at.error("web.xml: an <env-entry> has no <env-entry-name>"));
             EjbJarXml.EnvEntry entry = new EjbJarXml.EnvEntry(name, Xml.text(e, "env-entry-type").orElse("java.lang.String"), value.get());
             ns.bindIfAbsent("env/" + name, new Binding.Value(EnvEntries.convert(entry, loader, at)));
+        }
+    }
+
+    /** Each web module's {@code WEB-INF/web.xml}, parsed once per deployment for all that read it. */
+    private static final class WebXmls {
+        private final String app;
+        private final Map<ModuleInfo, Optional<Element>> parsed = new HashMap<>();
+
+        WebXmls(String app) {
+            this.app = app;
+        }
+
+        Optional<Element> of(ModuleInfo m) {
+            return parsed.computeIfAbsent(m, module -> {
+                Path file = module.directory().resolve("WEB-INF/web.xml");
+                return module.kind() == ModuleKind.WEB && Files.isRegularFile(file)
+                        ? Optional.of(Xml.parse(file, new DeploymentException.Location(app, module.uri(), null, null))) : Optional.empty();
+            });
         }
     }
 

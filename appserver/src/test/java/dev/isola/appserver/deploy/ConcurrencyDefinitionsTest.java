@@ -4,6 +4,7 @@ import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.taskdefs.DefinedResourcesServlet;
 import dev.isola.appserver.testapps.taskdefs.DescribedResourcesServlet;
+import dev.isola.appserver.testapps.taskdefs.MostAtOnce;
 import dev.isola.appserver.testapps.taskdefs.UndefinedContextService;
 import dev.isola.appserver.testapps.taskdefs.UnknownContextType;
 import dev.isola.appserver.testapps.taskdefs.ZeroMaxAsync;
@@ -31,7 +32,7 @@ class ConcurrencyDefinitionsTest {
     @BeforeAll
     static void start() {
         fixture = new RunningServer();
-        fixture.server().deploy(fixture.export(TestApps.war("taskdefs.war", DefinedResourcesServlet.class)));
+        fixture.server().deploy(fixture.export(TestApps.war("taskdefs.war", DefinedResourcesServlet.class, MostAtOnce.class)));
     }
 
     @AfterAll
@@ -70,7 +71,7 @@ class ConcurrencyDefinitionsTest {
 
     @Test
     void webXmlDefinesThemTooAndWinsOverAnAnnotationOfTheSameName() {
-        Path war = fixture.export(TestApps.war("described.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+        Path war = fixture.export(TestApps.war("described.war", DescribedResourcesServlet.class, MostAtOnce.class).setWebXML(new StringAsset(webXml("""
                   <context-service>
                     <name>java:module/concurrent/NoCaller</name>
                     <cleared>Security</cleared>
@@ -91,7 +92,7 @@ class ConcurrencyDefinitionsTest {
         try {
             assertEquals("at most 1 at once; thread priority 3", fixture.get("/described/described"));
             // the same context service without the transaction among the cleared: Remaining would propagate it
-            Path propagating = fixture.export(TestApps.war("propagating.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+            Path propagating = fixture.export(TestApps.war("propagating.war", DescribedResourcesServlet.class, MostAtOnce.class).setWebXML(new StringAsset(webXml("""
                       <context-service>
                         <name>java:module/concurrent/NoCaller</name>
                         <cleared>Security</cleared>
@@ -108,7 +109,7 @@ class ConcurrencyDefinitionsTest {
 
     @Test
     void aWebXmlValueThatIsNotANumberFailsTheDeployment() {
-        Path war = fixture.export(TestApps.war("badxml.war", DescribedResourcesServlet.class).setWebXML(new StringAsset(webXml("""
+        Path war = fixture.export(TestApps.war("badxml.war", DescribedResourcesServlet.class, MostAtOnce.class).setWebXML(new StringAsset(webXml("""
                   <managed-executor>
                     <name>java:module/concurrent/Described</name>
                     <max-async>many</max-async>

@@ -16,12 +16,8 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import javax.naming.InitialContext;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Concurrency resources of the application's own, each used once; prints what their tasks saw. */
@@ -66,26 +62,7 @@ public class DefinedResourcesServlet extends HttpServlet {
             }
         };
         return switch (op) {
-            case "maxAsync" -> {
-                AtomicInteger running = new AtomicInteger();
-                AtomicInteger most = new AtomicInteger();
-                List<Future<?>> tasks = new ArrayList<>();
-                for (int i = 0; i < 4; i++) {
-                    tasks.add(oneAtATime.submit(() -> {
-                        most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                        try {
-                            Thread.sleep(20);
-                        } finally {
-                            running.decrementAndGet();
-                        }
-                        return null;
-                    }));
-                }
-                for (Future<?> task : tasks) {
-                    task.get();
-                }
-                yield "4 tasks, at most " + most.get() + " at once";
-            }
+            case "maxAsync" -> "4 tasks, at most " + MostAtOnce.of(oneAtATime, 4) + " at once";
             case "bare" -> bare.submit(whereAmI).get() + "; default context: " + oneAtATime.submit(whereAmI).get();
             case "bareProxy" -> bareContexts.createContextualProxy(whereAmI, Callable.class).call().toString();
             case "platform" -> platform.schedule(() -> whereAmI.call() + " on a " + (Thread.currentThread().isVirtual() ? "virtual" : "platform")

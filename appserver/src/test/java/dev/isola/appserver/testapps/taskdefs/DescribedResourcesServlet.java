@@ -11,10 +11,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Uses the Concurrency resources its module's web.xml defines; the annotation below names one
@@ -28,25 +24,9 @@ public class DescribedResourcesServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         try {
             ManagedExecutorService executor = (ManagedExecutorService) lookup("java:module/concurrent/Described");
-            AtomicInteger running = new AtomicInteger();
-            AtomicInteger most = new AtomicInteger();
-            List<Future<?>> tasks = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                tasks.add(executor.submit(() -> {
-                    most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                    try {
-                        Thread.sleep(20);
-                    } finally {
-                        running.decrementAndGet();
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> task : tasks) {
-                task.get();
-            }
+            int most = MostAtOnce.of(executor, 4);
             Thread thread = ((ManagedThreadFactory) lookup("java:module/concurrent/DescribedThreads")).newThread(() -> { });
-            resp.getWriter().print("at most " + most.get() + " at once; thread priority " + thread.getPriority());
+            resp.getWriter().print("at most " + most + " at once; thread priority " + thread.getPriority());
         } catch (Exception e) {
             resp.setStatus(500);
             resp.getWriter().print(e);
