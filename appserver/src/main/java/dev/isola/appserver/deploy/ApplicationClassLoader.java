@@ -19,7 +19,9 @@ import java.util.List;
  * the application first and in the server second ("child first", as Tomcat does for web
  * applications), so an application can bring its own version of a library the server also
  * uses. The server's implementation classes stay visible as a fallback, which keeps JDBC
- * drivers and JSTL usable without packaging them.
+ * drivers and JSTL usable without packaging them. An application with persistence units also
+ * sees the persistence provider's API ({@code org.hibernate.*}) last: its entities' Hibernate
+ * annotations would otherwise be dropped silently, as annotations of a class nobody can load are.
  */
 public final class ApplicationClassLoader extends URLClassLoader {
 
@@ -29,11 +31,20 @@ public final class ApplicationClassLoader extends URLClassLoader {
 
     private static final List<String> SERVER_FIRST = List.of("java.", "javax.", "jakarta.", "sun.", "jdk.", "org.xml.sax.", "org.w3c.dom.");
 
-    private final String application;
+    private static final String PROVIDER_API = "org.hibernate.";
 
-    public ApplicationClassLoader(String application, List<URL> urls, ClassLoader serverLoader) {
+    private final String application;
+    private final ClassLoader provider;
+
+    /** @param provider the persistence provider's loader, for an application with persistence units; null otherwise */
+    public ApplicationClassLoader(String application, List<URL> urls, ClassLoader serverLoader, ClassLoader provider) {
         super("app:" + application, urls.toArray(URL[]::new), serverLoader);
         this.application = application;
+        this.provider = provider;
+    }
+
+    public ApplicationClassLoader(String application, List<URL> urls, ClassLoader serverLoader) {
+        this(application, urls, serverLoader, null);
     }
 
     public String application() {
@@ -51,13 +62,21 @@ public final class ApplicationClassLoader extends URLClassLoader {
                 try {
                     c = findClass(name);
                 } catch (ClassNotFoundException notHere) {
-                    c = getParent().loadClass(name);
+                    c = provider != null && name.startsWith(PROVIDER_API) ? fromServerOrProvider(name) : getParent().loadClass(name);
                 }
             }
             if (resolve) {
                 resolveClass(c);
             }
             return c;
+        }
+    }
+
+    private Class<?> fromServerOrProvider(String name) throws ClassNotFoundException {
+        try {
+            return getParent().loadClass(name);
+        } catch (ClassNotFoundException notInTheServer) {
+            return provider.loadClass(name);
         }
     }
 

@@ -33,6 +33,7 @@ import dev.isola.appserver.naming.Binding;
 import dev.isola.appserver.naming.Namespace;
 import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.persistence.PersistenceUnits;
 import dev.isola.appserver.security.RoleMapping;
 import dev.isola.appserver.web.WebModuleSpec;
 import dev.isola.appserver.web.WebServer;
@@ -176,8 +177,13 @@ public final class Deployer {
         // join it, so that the bean the container runs and the class a servlet calls are one class (the module's web loader
         // asks the application's loader first, WebModuleSpec.classesInApplicationLoader).
         List<ModuleInfo> webModulesWithBeans = layout.modules().stream().filter(m -> m.kind() == ModuleKind.WEB && layout.packagesBeans(m)).toList();
-        webModulesWithBeans.forEach(m -> ApplicationLayout.webClassPath(m).stream().filter(Files::exists).forEach(p -> urls.add(url(p))));
-        ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader());
+        List<PersistenceRoot> persistenceRoots = persistenceRoots(layout);
+        // So do the classes of a web module with persistence units: the provider loads its entities, which its servlets use, at deployment.
+        List<ModuleInfo> webModulesInApplicationLoader = layout.modules().stream().filter(m -> m.kind() == ModuleKind.WEB
+                && (webModulesWithBeans.contains(m) || persistenceRoots.stream().anyMatch(r -> m.equals(r.module())))).toList();
+        webModulesInApplicationLoader.forEach(m -> ApplicationLayout.webClassPath(m).stream().filter(Files::exists).forEach(p -> urls.add(url(p))));
+        ApplicationClassLoader loader = new ApplicationClassLoader(app, urls, services.serverLoader(),
+                persistenceRoots.isEmpty() ? null : PersistenceUnits.providerClassLoader());
         undo.push("closing the class loader", () -> closeQuietly(loader));
 
         ApplicationConcurrency concurrency = services.concurrency().forApplication(app);
@@ -225,6 +231,12 @@ public final class Deployer {
 
         ResourceNamespaces namespaces = new ResourceNamespaces(global, appNs, moduleNs, beanScopes, beanOfClass);
         bindDataSources(layout, libIndexes, namespaces, loader, undo);
+        PersistenceUnits persistence = persistenceUnits(app, persistenceRoots, loader, global, appNs, moduleNs);
+        undo.push("closing the persistence units", persistence::closeAll);
+        if (hostsEjb) {
+            // every unit starts where the beans run; a web isolate of a separated domain starts only those its components use
+            persistence.startAll();
+        }
         WebXmls webXmls = new WebXmls(app);
         bindConcurrencyResources(layout, libIndexes, webXmls, namespaces, concurrency, undo);
         AtomicBoolean deployed = new AtomicBoolean();
@@ -248,7 +260,7 @@ public final class Deployer {
                         mine.put(cls, list);
                     }
                 });
-                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb, m.name(), at);
+                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb, persistence, m.name(), at);
                 ejb.injector(bean.getKey(), new Injector(injected, services.ejb().applications()::adapt));
                 linkChecks.add(() -> ReferenceBinder.validateLinks(bean.getValue(), injected, at));
             }
@@ -268,12 +280,12 @@ public final class Deployer {
             Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(composite(layout.index(m), libIndexes)));
             // The module's beans are injected by their container, in their own java:comp, not by the web container.
             points.keySet().removeAll(beanClasses.getOrDefault(m, Set.of()));
-            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, m.name(), at);
+            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, persistence, m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
                     directory.resolve("jsp").resolve(m.name()), unpacked.archiveSha256(), layout.roleMapping(m, appRoles),
-                    webModulesWithBeans.contains(m)));
+                    webModulesInApplicationLoader.contains(m)));
         }
         linkChecks.forEach(Runnable::run);
         if (ejb != null) {
@@ -294,6 +306,48 @@ public final class Deployer {
         deployed.set(true);
         return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo,
                 ejb != null ? ejb::discardPersistentTimers : () -> { });
+    }
+
+    /**
+     * Where a persistence unit may be defined (Jakarta Persistence 8.2): an EJB module, a web module's {@code WEB-INF/classes}
+     * or {@code WEB-INF/lib} JARs, a library of the EAR.
+     *
+     * @param module  the module whose components see the root's units; null for a library
+     */
+    private record PersistenceRoot(Path root, String rootName, ModuleInfo module) { }
+
+    private static List<PersistenceRoot> persistenceRoots(ApplicationLayout layout) {
+        List<PersistenceRoot> roots = new ArrayList<>();
+        for (ModuleInfo m : layout.modules()) {
+            if (m.kind() == ModuleKind.EJB) {
+                roots.add(new PersistenceRoot(m.directory(), m.uri(), m));
+            } else if (m.kind() == ModuleKind.WEB) {
+                for (Path p : ApplicationLayout.webClassPath(m)) {
+                    roots.add(new PersistenceRoot(p, m.uri() + "/" + m.directory().relativize(p).toString().replace('\\', '/'), m));
+                }
+            }
+        }
+        for (ApplicationLayout.Library library : layout.libraries()) {
+            Path archive = layout.directory().resolve("archive");
+            String name = library.jar().startsWith(archive) ? archive.relativize(library.jar()).toString().replace('\\', '/')
+                    : library.jar().getFileName().toString();
+            roots.add(new PersistenceRoot(library.jar(), name, null));
+        }
+        roots.removeIf(r -> !Files.exists(r.root()) || !PersistenceUnits.definedIn(r.root()));
+        return roots;
+    }
+
+    private PersistenceUnits persistenceUnits(String app, List<PersistenceRoot> roots, ClassLoader loader, Namespace global, Namespace appNs,
+                                              Map<ModuleInfo, Namespace> moduleNs) {
+        PersistenceUnits units = new PersistenceUnits(app, loader, services::defaultDataSource, services.ejb().transactionManager(),
+                services.userTransaction(), services.synchronizationRegistry());
+        Namespace libraries = new Namespace("java:module (" + app + " libraries)");
+        for (PersistenceRoot r : roots) {
+            Namespace ns = r.module() == null ? libraries : moduleNs.get(r.module());
+            DeploymentException.Location at = new DeploymentException.Location(app, r.module() == null ? null : r.module().uri(), null, null);
+            units.addRoot(r.root(), r.rootName(), r.module() == null ? null : r.module().name(), new Scopes(global, appNs, ns, ns), at);
+        }
+        return units;
     }
 
     private void checkContextRoots(ApplicationLayout layout) {

@@ -8,6 +8,8 @@ import org.xml.sax.SAXParseException;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +35,10 @@ public final class Xml {
             f.setExpandEntityReferences(false);
             DocumentBuilder b = f.newDocumentBuilder();
             b.setErrorHandler(null);
-            return b.parse(file.toFile()).getDocumentElement();
+            // through a stream, so that a file inside a JAR (a zip file system's path) is read as well
+            try (InputStream in = Files.newInputStream(file)) {
+                return b.parse(in, file.toUri().toString()).getDocumentElement();
+            }
         } catch (SAXParseException e) {
             throw location.error(file.getFileName() + " line " + e.getLineNumber() + ", column " + e.getColumnNumber() + ": " + e.getMessage(), e);
         } catch (Exception e) {

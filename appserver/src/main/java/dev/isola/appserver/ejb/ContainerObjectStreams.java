@@ -1,6 +1,7 @@
 package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.concurrent.ApplicationConcurrency;
+import dev.isola.appserver.persistence.PersistenceUnits;
 import dev.isola.appserver.jdbc.ManagedDataSource;
 import dev.isola.appserver.naming.JavaContext;
 import dev.isola.appserver.tx.BeanManagedTransaction;
@@ -23,7 +24,8 @@ import java.util.function.Function;
 /**
  * JDK serialization that knows the container's own objects: business-view proxies travel as
  * their {@link ViewReference}, and datasources, {@code UserTransaction}, {@code SessionContext},
- * {@code TimerService} and Jakarta Concurrency's resources as the JNDI name they are
+ * {@code TimerService}, Jakarta Concurrency's resources and container-managed entity managers and
+ * factories as the JNDI name they are
  * looked up again by. Used to copy the
  * values of remote-view calls and to passivate stateful beans, which the specification allows
  * to hold such references in non-serializable fields' stead (section 4.2.1).
@@ -94,6 +96,10 @@ final class ContainerObjectStreams {
             String concurrencyResource = ApplicationConcurrency.jndiNameOf(obj);
             if (concurrencyResource != null) {
                 return new JndiMarker(concurrencyResource);
+            }
+            String persistenceObject = PersistenceUnits.jndiNameOf(obj);
+            if (persistenceObject != null) {
+                return new JndiMarker(persistenceObject);
             }
             return obj;
         }

@@ -17,7 +17,7 @@ public record InjectionPoint(String declaringClass, String member, boolean sette
     /** "field orders", "method setOrders" or "class-level @EJB ejb/Orders", for messages. */
     public String describeMember() {
         if (isDeclaration()) {
-            return "class-level " + (reference instanceof Reference.Ejb ? "@EJB " : "@Resource ") + envName;
+            return "class-level " + reference.annotation() + " " + envName;
         }
         return (setter ? "method " : "field ") + member;
     }

@@ -14,13 +14,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds the {@code @EJB} and {@code @Resource} injection points of an application's classes in
+ * Finds the {@code @EJB}, {@code @Resource}, {@code @PersistenceContext} and {@code @PersistenceUnit} injection points of an application's classes in
  * their Jandex index, before any of them is loaded, so that a reference that cannot be
  * satisfied fails the deployment and not the first request. Class-level annotations (also
  * inside {@code @EJBs} / {@code @Resources}) declare a reference in the component's
  * {@code java:comp/env} without injecting it, for the component to look up. Further injection annotations
- * ({@code @PersistenceContext}, CDI's {@code @Inject}) are meant to be added here as further
- * {@link Reference} kinds.
+ * (CDI's {@code @Inject}) are meant to be added here as further {@link Reference} kinds.
  */
 public final class InjectionScanner {
 
@@ -28,6 +27,13 @@ public final class InjectionScanner {
     static final DotName RESOURCE = DotName.createSimple("jakarta.annotation.Resource");
     static final DotName EJBS = DotName.createSimple("jakarta.ejb.EJBs");
     static final DotName RESOURCES = DotName.createSimple("jakarta.annotation.Resources");
+    static final DotName PERSISTENCE_CONTEXT = DotName.createSimple("jakarta.persistence.PersistenceContext");
+    static final DotName PERSISTENCE_CONTEXTS = DotName.createSimple("jakarta.persistence.PersistenceContexts");
+    static final DotName PERSISTENCE_UNIT = DotName.createSimple("jakarta.persistence.PersistenceUnit");
+    static final DotName PERSISTENCE_UNITS = DotName.createSimple("jakarta.persistence.PersistenceUnits");
+    /** What persistence references inject, compared as names: nothing is loaded to scan. */
+    static final String ENTITY_MANAGER = "jakarta.persistence.EntityManager";
+    static final String ENTITY_MANAGER_FACTORY = "jakarta.persistence.EntityManagerFactory";
 
     private InjectionScanner() {
     }
@@ -35,12 +41,12 @@ public final class InjectionScanner {
     /** Injection points by declaring class name, in declaration order. */
     public static Map<String, List<InjectionPoint>> scan(IndexView index) {
         Map<String, List<InjectionPoint>> points = new LinkedHashMap<>();
-        for (DotName annotation : List.of(EJB, RESOURCE)) {
+        for (DotName annotation : List.of(EJB, RESOURCE, PERSISTENCE_CONTEXT, PERSISTENCE_UNIT)) {
             for (AnnotationInstance ai : index.getAnnotations(annotation)) {
                 add(points, point(ai, ai.target()));
             }
         }
-        for (DotName container : List.of(EJBS, RESOURCES)) {
+        for (DotName container : List.of(EJBS, RESOURCES, PERSISTENCE_CONTEXTS, PERSISTENCE_UNITS)) {
             for (AnnotationInstance ai : index.getAnnotations(container)) {
                 for (AnnotationInstance nested : ai.value().asNestedArray()) {
                     add(points, point(nested, ai.target()));
@@ -84,7 +90,10 @@ public final class InjectionScanner {
             declaring = target.asClass().name().toString();
             member = null;
             property = "";
-            type = ai.name().equals(EJB) ? className(ai, "beanInterface") : className(ai, "type");
+            type = ai.name().equals(EJB) ? className(ai, "beanInterface")
+                    : ai.name().equals(PERSISTENCE_CONTEXT) ? ENTITY_MANAGER
+                    : ai.name().equals(PERSISTENCE_UNIT) ? ENTITY_MANAGER_FACTORY
+                    : className(ai, "type");
             setter = false;
         } else {
             return null;
@@ -96,6 +105,18 @@ public final class InjectionScanner {
             String beanInterface = className(ai, "beanInterface");
             ref = new Reference.Ejb(string(ai, "beanName"), beanInterface.equals("java.lang.Object") ? "" : beanInterface,
                     firstNonEmpty(string(ai, "lookup"), string(ai, "mappedName")));
+        } else if (ai.name().equals(PERSISTENCE_CONTEXT)) {
+            Map<String, String> properties = new LinkedHashMap<>();
+            AnnotationValue given = ai.value("properties");
+            if (given != null) {
+                for (AnnotationInstance entry : given.asNestedArray()) {
+                    properties.put(string(entry, "name"), string(entry, "value"));
+                }
+            }
+            ref = new Reference.PersistenceContext(string(ai, "unitName"), enumName(ai, "type").equals("EXTENDED"),
+                    enumName(ai, "synchronization").equals("UNSYNCHRONIZED"), Map.copyOf(properties));
+        } else if (ai.name().equals(PERSISTENCE_UNIT)) {
+            ref = new Reference.PersistenceUnit(string(ai, "unitName"));
         } else {
             String declared = className(ai, "type");
             ref = new Reference.Resource(declared.isEmpty() || declared.equals("java.lang.Object") ? type : declared,
@@ -107,6 +128,11 @@ public final class InjectionScanner {
     private static String string(AnnotationInstance ai, String name) {
         AnnotationValue v = ai.value(name);
         return v == null ? "" : v.asString();
+    }
+
+    private static String enumName(AnnotationInstance ai, String name) {
+        AnnotationValue v = ai.value(name);
+        return v == null ? "" : v.asEnum();
     }
 
     private static String className(AnnotationInstance ai, String name) {

@@ -21,7 +21,8 @@ import java.util.Set;
  * managed executors, context service and thread factory, as their defaults); an unnamed
  * {@code DataSource} is the default datasource ({@code java:comp/DefaultDataSource}); an
  * environment entry is injected only if the descriptor gives it a value (as the
- * specification says); anything else needs a {@code lookup} name.
+ * specification says); a persistence context or unit is the application's unit the reference
+ * names ({@link PersistenceResolver}); anything else needs a {@code lookup} name.
  */
 public final class ReferenceBinder {
 
@@ -53,14 +54,13 @@ public final class ReferenceBinder {
      * superclasses among {@code points}), and returns the points to inject.
      */
     public static Map<String, List<InjectionPoint>> bind(Namespace comp, Map<String, List<InjectionPoint>> points, EjbResolver ejbs,
-                                                         String module, DeploymentException.Location where) {
+                                                         PersistenceResolver persistence, String module, DeploymentException.Location where) {
         Map<String, List<InjectionPoint>> injected = new LinkedHashMap<>();
         points.forEach((className, list) -> {
             for (InjectionPoint p : list) {
                 DeploymentException.Location at = where.inClass(className).atMember(p.describeMember());
                 if (p.isDeclaration() && p.envName().isEmpty()) {
-                    throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB" : "@Resource")
-                            + " declares a reference for lookups and must give its name");
+                    throw at.error("a class-level " + p.reference().annotation() + " declares a reference for lookups and must give its name");
                 }
                 if (p.isDeclaration() && (p.type().isEmpty() || p.type().equals("java.lang.Object"))) {
                     throw at.error("a class-level " + (p.reference() instanceof Reference.Ejb ? "@EJB must give beanInterface" : "@Resource must give type")
@@ -82,6 +82,8 @@ public final class ReferenceBinder {
                             case EjbResolver.Resolution.NotFound notFound -> throw at.error("@EJB cannot be satisfied: " + notFound.reason());
                         };
                     }
+                    case Reference.PersistenceContext pc -> bindPersistence(comp, envKey, p, InjectionScanner.ENTITY_MANAGER, persistence, module, at);
+                    case Reference.PersistenceUnit pu -> bindPersistence(comp, envKey, p, InjectionScanner.ENTITY_MANAGER_FACTORY, persistence, module, at);
                     case Reference.Resource res -> {
                         if (!res.lookup().isEmpty()) {
                             comp.bindIfAbsent(envKey, new Binding.Link(absolute(res.lookup())));
@@ -108,6 +110,26 @@ public final class ReferenceBinder {
             }
         });
         return injected;
+    }
+
+    /**
+     * Binds a persistence reference, unless the descriptor or another point bound its name already. The member must take
+     * {@code type} itself: the container's entity managers are its own objects, not the provider's classes.
+     */
+    private static boolean bindPersistence(Namespace comp, String envKey, InjectionPoint p, String type, PersistenceResolver persistence,
+                                           String module, DeploymentException.Location at) {
+        if (!p.isDeclaration() && !p.type().equals(type)) {
+            throw at.error(p.reference().annotation() + " is injected into a member of type " + type + ", not " + p.type());
+        }
+        if (comp.binding(envKey).isPresent()) {
+            return true;
+        }
+        try {
+            comp.bindIfAbsent(envKey, persistence.resolve(p.reference(), module, "java:comp/" + envKey));
+        } catch (IllegalArgumentException e) {
+            throw at.error(p.reference().annotation() + " cannot be satisfied: " + e.getMessage(), e.getCause());
+        }
+        return true;
     }
 
     /**

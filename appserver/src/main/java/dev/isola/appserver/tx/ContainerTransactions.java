@@ -125,16 +125,20 @@ public final class ContainerTransactions {
     }
 
     private void complete(LocalTransaction tx, String description) {
-        LocalTransaction onThread = tm.suspend();
+        LocalTransaction onThread = tm.currentTransaction();
         if (onThread != tx) {
+            tm.suspend();
             throw new IllegalStateException(description + " left " + onThread + " on the thread instead of " + tx);
         }
         if (tx.isRollbackOnly()) {
+            tm.suspend();
             rollbackQuietly(tx);
             return;
         }
         try {
-            tx.commit();
+            // through the manager, which leaves the thread associated with the transaction while its synchronizations'
+            // beforeCompletion runs, as JTA says (a persistence provider flushes there and checks it is in the transaction)
+            tm.commit();
         } catch (RollbackException e) {
             throw new EJBTransactionRolledbackException(description + ": " + e.getMessage(), e);
         } catch (Exception e) {

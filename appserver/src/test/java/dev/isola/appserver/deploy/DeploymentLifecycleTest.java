@@ -1,5 +1,6 @@
 package dev.isola.appserver.deploy;
 
+import dev.isola.appserver.support.Collected;
 import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.ShopApp;
 import dev.isola.appserver.support.TestApps;
@@ -31,8 +32,6 @@ import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -115,26 +114,13 @@ class DeploymentLifecycleTest {
         WeakReference<ClassLoader> loader = fixture.server().deployment("leak").classLoader();
         assertTrue(loader.get() != null);
         fixture.server().undeploy("leak");
-        assertTrue(awaitCollected(loader), "the application's class loader is still reachable after undeploy");
+        assertTrue(Collected.await(loader), "the application's class loader is still reachable after undeploy");
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("ds-java-app-jdbc-leak")),
                 "a pool thread of the application's datasource survived");
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("mdb-leak-")),
                 "a consumer thread of the application's message-driven bean survived");
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("leak-managed-thread-")),
                 "a thread of the application's managed thread factory survived");
-    }
-
-    private static boolean awaitCollected(WeakReference<?> ref) throws InterruptedException {
-        List<byte[]> pressure = new ArrayList<>();
-        for (int i = 0; i < 100 && ref.get() != null; i++) {
-            System.gc();
-            pressure.add(new byte[1 << 20]);
-            if (pressure.size() > 64) {
-                pressure.clear();
-            }
-            Thread.sleep(50);
-        }
-        return ref.get() == null;
     }
 
     @Test
