@@ -18,8 +18,8 @@ import jakarta.transaction.UserTransaction;
 
 import javax.naming.NamingException;
 import javax.sql.DataSource;
-import java.lang.reflect.Proxy;
 import java.io.IOException;
+import java.lang.reflect.Proxy;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
