@@ -51,6 +51,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -212,6 +213,7 @@ public final class Deployer {
         Map<ModuleInfo, List<BeanDefinition>> remoteBeans = new LinkedHashMap<>();
         RoleMapping appRoles = layout.applicationRoleMapping();
         Map<ModuleInfo, Set<String>> beanClasses = new HashMap<>();
+        Set<String> statefulBeans = new HashSet<>();
         for (ModuleInfo m : beanModules) {
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = m.kind() == ModuleKind.WEB ? EjbJarXml.readOfWebModule(m.directory(), at) : EjbJarXml.read(m.directory(), at);
@@ -223,6 +225,7 @@ public final class Deployer {
                 continue;
             }
             beans.forEach(b -> beanOfClass.put(b.beanClass().getName(), b.name()));
+            beans.stream().filter(b -> b.kind() instanceof BeanKind.Stateful).forEach(b -> statefulBeans.add(b.name()));
             beanScopes.put(m, ejb.addModule(m.name(), beans, roles, global, appNs, moduleNs.get(m),
                     bean -> componentNamespace("java:comp (" + app + "/" + m.name() + "/" + bean + ")", concurrency), at));
         }
@@ -260,7 +263,8 @@ public final class Deployer {
                         mine.put(cls, list);
                     }
                 });
-                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb, persistence, m.name(), at);
+                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb,
+                        persistence.forComponent(statefulBeans.contains(bean.getKey())), m.name(), at);
                 ejb.injector(bean.getKey(), new Injector(injected, services.ejb().applications()::adapt));
                 linkChecks.add(() -> ReferenceBinder.validateLinks(bean.getValue(), injected, at));
             }
@@ -280,7 +284,7 @@ public final class Deployer {
             Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(composite(layout.index(m), libIndexes)));
             // The module's beans are injected by their container, in their own java:comp, not by the web container.
             points.keySet().removeAll(beanClasses.getOrDefault(m, Set.of()));
-            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, persistence, m.name(), at);
+            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, persistence.forComponent(false), m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,

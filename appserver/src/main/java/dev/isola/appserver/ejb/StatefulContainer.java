@@ -3,6 +3,7 @@ package dev.isola.appserver.ejb;
 import dev.isola.appserver.deploy.DeploymentException;
 import dev.isola.appserver.naming.NamingScopes;
 import dev.isola.appserver.naming.Scopes;
+import dev.isola.appserver.persistence.PersistenceUnits;
 import dev.isola.appserver.tx.LocalTransaction;
 import jakarta.ejb.ConcurrentAccessTimeoutException;
 import jakarta.ejb.EJBException;
@@ -36,9 +37,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code @PrePassivate} callbacks and are written to
  * {@code <application work dir>/passivated/<bean>/<session>.ser}; the next call reads the
  * instance back and runs {@code @PostActivate}. Only beans that are {@code Serializable} (with
- * serializable interceptors) and not {@code passivationCapable=false} are passivated; others
- * stay in memory. References to beans, datasources, {@code SessionContext},
- * {@code UserTransaction} and {@code TimerService} survive passivation (see {@link ContainerObjectStreams}).
+ * serializable interceptors) and not {@code passivationCapable=false} are passivated, unless an
+ * instance holds an extended persistence context; others stay in memory. References to beans,
+ * datasources, {@code SessionContext}, {@code UserTransaction}, {@code TimerService} and the
+ * container's entity managers survive passivation (see {@link ContainerObjectStreams}). A removed
+ * instance's extended persistence contexts are closed after its {@code @PreDestroy}.
  */
 final class StatefulContainer extends BeanContainer {
 
@@ -159,6 +162,7 @@ final class StatefulContainer extends BeanContainer {
         if (session.instance != null) {
             active.decrementAndGet();
             destroy(session.instance);
+            closeExtendedPersistenceContexts(session.instance);
             session.instance = null;
         } else {
             deleteQuietly(file(session.id));
@@ -170,6 +174,7 @@ final class StatefulContainer extends BeanContainer {
         sessions.remove(session.id);
         if (session.instance != null) {
             active.decrementAndGet();
+            closeExtendedPersistenceContexts(session.instance);
             session.instance = null;
         }
         LocalTransaction tx = session.transaction;
@@ -196,7 +201,7 @@ final class StatefulContainer extends BeanContainer {
             }
             if (s.lock.tryLock()) {
                 try {
-                    if (!s.removed && s.instance != null && s.transaction == null) {
+                    if (!s.removed && s.instance != null && s.transaction == null && !holdsExtendedPersistenceContext(s.instance)) {
                         passivate(s);
                     }
                 } finally {
@@ -243,6 +248,17 @@ final class StatefulContainer extends BeanContainer {
         }
         active.incrementAndGet();
         lifecycle(session.instance, postActivate, "@PostActivate", false);
+    }
+
+    /** An instance's extended persistence contexts end with it (Jakarta Persistence 7.6.3): after its {@code @PreDestroy}, which may use them. */
+    private static void closeExtendedPersistenceContexts(BeanInstance instance) {
+        PersistenceUnits.closeExtended(instance.bean());
+        instance.interceptors().values().forEach(PersistenceUnits::closeExtended);
+    }
+
+    /** An extended persistence context is not serializable: an instance holding one stays in memory. */
+    private static boolean holdsExtendedPersistenceContext(BeanInstance instance) {
+        return PersistenceUnits.holdsExtended(instance.bean()) || instance.interceptors().values().stream().anyMatch(PersistenceUnits::holdsExtended);
     }
 
     private Path file(UUID id) {

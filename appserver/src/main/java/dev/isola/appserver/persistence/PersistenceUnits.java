@@ -12,6 +12,9 @@ import jakarta.persistence.PersistenceException;
 import jakarta.persistence.SynchronizationType;
 import jakarta.persistence.spi.PersistenceProvider;
 import jakarta.persistence.spi.PersistenceUnitTransactionType;
+import jakarta.transaction.InvalidTransactionException;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.Transaction;
 import jakarta.transaction.TransactionManager;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
@@ -25,6 +28,8 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,7 +57,7 @@ import java.util.function.Supplier;
  * ({@code java:comp/DefaultDataSource}; GlassFish's {@code jdbc/__default} means it too); a name
  * without a {@code java:} scheme is looked up in {@code java:comp/env}, then in {@code java:global}.
  */
-public final class PersistenceUnits implements PersistenceResolver {
+public final class PersistenceUnits {
 
     /** The server's own provider, which {@code <provider>} may name or leave out. */
     static final String DEFAULT_PROVIDER = "org.hibernate.jpa.HibernatePersistenceProvider";
@@ -165,22 +170,36 @@ public final class PersistenceUnits implements PersistenceResolver {
         }
     }
 
-    @Override
-    public Binding resolve(Reference reference, String module, String jndiName) {
+    /**
+     * Resolves the persistence references of one component.
+     *
+     * @param stateful whether it is a stateful session bean (or one's interceptor), the only component an extended persistence
+     *                 context may be injected into
+     */
+    public PersistenceResolver forComponent(boolean stateful) {
+        return (reference, module, jndiName) -> resolve(reference, module, jndiName, stateful);
+    }
+
+    private Binding resolve(Reference reference, String module, String jndiName, boolean stateful) {
         return switch (reference) {
             case Reference.PersistenceContext pc -> {
-                if (pc.extended()) {
-                    throw new IllegalArgumentException("EXTENDED persistence contexts are not supported yet; use the default, "
-                            + "PersistenceContextType.TRANSACTION");
+                if (pc.extended() && !stateful) {
+                    throw new IllegalArgumentException("an EXTENDED persistence context is for stateful session beans only (Jakarta "
+                            + "Persistence 7.6.3); use the default, PersistenceContextType.TRANSACTION");
                 }
                 Unit u = find(pc.unitName(), module);
                 if (u.descriptor.transactionType() != PersistenceUnitTransactionType.JTA) {
                     throw new IllegalArgumentException(u.descriptor.describe() + " has transaction-type RESOURCE_LOCAL: a container-managed entity "
                             + "manager needs a JTA unit (inject its factory with @PersistenceUnit instead)");
                 }
-                yield new Binding.Value(TransactionScopedEntityManager.of(u, () -> startedForUse(u), registry,
-                        pc.unsynchronized() ? SynchronizationType.UNSYNCHRONIZED : SynchronizationType.SYNCHRONIZED, pc.properties(),
-                        describe(u), jndiName));
+                SynchronizationType synchronization = pc.unsynchronized() ? SynchronizationType.UNSYNCHRONIZED : SynchronizationType.SYNCHRONIZED;
+                if (pc.extended()) {
+                    // a new persistence context for each bean instance: injection is a lookup, and this one makes one at each
+                    yield new Binding.Factory(() -> ExtendedEntityManager.of(u, () -> startedForUse(u), registry, synchronization,
+                            pc.properties(), describe(u)), "extended persistence context of " + describe(u));
+                }
+                yield new Binding.Value(TransactionScopedEntityManager.of(u, () -> startedForUse(u), registry, synchronization,
+                        pc.properties(), describe(u), jndiName));
             }
             case Reference.PersistenceUnit pu -> {
                 Unit u = find(pu.unitName(), module);
@@ -262,13 +281,52 @@ public final class PersistenceUnits implements PersistenceResolver {
                 throw new IllegalStateException(u.descriptor.describe() + ": application " + application + " has been undeployed");
             }
             if (u.factory == null) {
+                // not in the caller's transaction: the provider's schema work and metadata queries are its own
+                Transaction caller = suspend();
                 try {
                     start(u);
                 } catch (IllegalArgumentException e) {
                     throw new PersistenceException(u.descriptor.describe() + " of application " + application + ": " + e.getMessage(), e.getCause());
+                } finally {
+                    resume(caller);
                 }
             }
             return u.factory;
+        }
+    }
+
+    private Transaction suspend() {
+        try {
+            return transactionManager.suspend();
+        } catch (SystemException e) {
+            throw new PersistenceException("cannot suspend the caller's transaction to start a persistence unit: " + e, e);
+        }
+    }
+
+    private void resume(Transaction caller) {
+        if (caller == null) {
+            return;
+        }
+        try {
+            transactionManager.resume(caller);
+        } catch (InvalidTransactionException | SystemException e) {
+            throw new PersistenceException("cannot resume the caller's transaction after starting a persistence unit: " + e, e);
+        }
+    }
+
+    /**
+     * Whether the unit's data source answers, asked before the provider is: a provider that cannot connect says only that it
+     * cannot tell the database's dialect, while the data source says why (a database only another isolate may open, say).
+     */
+    private static void checkReachable(DataSource ds, String element, String name) {
+        if (ds == null) {
+            return;
+        }
+        try (Connection ignored = ds.getConnection()) {
+            // reached
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("its " + element + " " + (name.isEmpty() ? "(the default datasource)" : name)
+                    + " cannot be reached: " + e.getMessage(), e);
         }
     }
 
@@ -283,9 +341,12 @@ public final class PersistenceUnits implements PersistenceResolver {
         DataSource nonJta = null;
         if (d.transactionType() == PersistenceUnitTransactionType.JTA) {
             jta = dataSource(d.jtaDataSource(), "jta-data-source", u.scopes);
+            checkReachable(jta, "jta-data-source", d.jtaDataSource());
             nonJta = d.nonJtaDataSource().isEmpty() ? null : dataSource(d.nonJtaDataSource(), "non-jta-data-source", u.scopes);
         } else {
-            nonJta = dataSource(!d.nonJtaDataSource().isEmpty() ? d.nonJtaDataSource() : d.jtaDataSource(), "non-jta-data-source", u.scopes);
+            String name = !d.nonJtaDataSource().isEmpty() ? d.nonJtaDataSource() : d.jtaDataSource();
+            nonJta = dataSource(name, "non-jta-data-source", u.scopes);
+            checkReachable(nonJta, "non-jta-data-source", name);
         }
         List<String> classes = new ArrayList<>(d.classes());
         List<URL> jarUrls = new ArrayList<>();
@@ -402,6 +463,18 @@ public final class PersistenceUnits implements PersistenceResolver {
         } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Closes the extended persistence contexts a removed stateful bean instance or interceptor holds in its fields.
+     */
+    public static void closeExtended(Object component) {
+        ExtendedEntityManager.inFields(component, true);
+    }
+
+    /** Whether a stateful bean instance or interceptor holds an extended persistence context, which cannot be passivated. */
+    public static boolean holdsExtended(Object component) {
+        return ExtendedEntityManager.inFields(component, false);
     }
 
     /**

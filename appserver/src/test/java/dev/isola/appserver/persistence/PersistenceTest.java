@@ -7,6 +7,7 @@ import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.jpa.Book;
 import dev.isola.appserver.testapps.jpa.ExtendedCartBean;
+import dev.isola.appserver.testapps.jpa.ExtendedInStatelessBean;
 import dev.isola.appserver.testapps.jpa.LibraryBean;
 import dev.isola.appserver.testapps.jpa.LibraryServlet;
 import dev.isola.appserver.testapps.jpa.ReadingListBean;
@@ -59,7 +60,7 @@ class PersistenceTest {
     }
 
     static JavaArchive library(String name, String persistenceXml) {
-        return TestApps.ejbJar(name, Book.class, LibraryBean.class, ShelfBean.class, ReadingListBean.class)
+        return TestApps.ejbJar(name, Book.class, LibraryBean.class, ShelfBean.class, ReadingListBean.class, ExtendedCartBean.class)
                 .addAsManifestResource(new StringAsset(persistenceXml), "persistence.xml");
     }
 
@@ -130,9 +131,15 @@ class PersistenceTest {
     }
 
     @Test
+    void aStatefulBeansExtendedPersistenceContextKeepsItsEntitiesManagedUntilTheBeanIsRemoved() {
+        assertEquals("managed true, before save Emma's Cart, after save Emma's Cart (revised), shared true, removed",
+                library("op=extended&module=library-ejb&title=Emma%27s%20Cart"));
+    }
+
+    @Test
     void aWebModuleDefinesAUnitInItsClasses() {
         Path war = fixture.export(TestApps.war("books.war", Book.class, LibraryServlet.class, LibraryBean.class, ShelfBean.class,
-                        ReadingListBean.class)
+                        ReadingListBean.class, ExtendedCartBean.class)
                 .addAsResource(new StringAsset(SHARED_UNIT), "META-INF/persistence.xml"));
         fixture.server().deploy(war);
         try {
@@ -183,14 +190,14 @@ class PersistenceTest {
         assertRefused("resourcelocal", """
                 <persistence version="3.2"><persistence-unit name="library" transaction-type="RESOURCE_LOCAL"/></persistence>""",
                 "a container-managed entity manager needs a JTA unit (inject its factory with @PersistenceUnit instead)");
-        assertRefused("extended", SHARED_UNIT, "class dev.isola.appserver.testapps.jpa.ExtendedCartBean, member field em: @PersistenceContext cannot be "
-                + "satisfied: EXTENDED persistence contexts are not supported yet");
+        assertRefused("extended", SHARED_UNIT, "class dev.isola.appserver.testapps.jpa.ExtendedInStatelessBean, member field em: "
+                + "@PersistenceContext cannot be satisfied: an EXTENDED persistence context is for stateful session beans only");
     }
 
     private static void assertRefused(String name, String persistenceXml, String expected) {
         JavaArchive ejb = library(name + "-ejb.jar", persistenceXml);
         if (name.equals("extended")) {
-            ejb.addClass(ExtendedCartBean.class);
+            ejb.addClass(ExtendedInStatelessBean.class);
         }
         if (name.equals("badquery")) {
             ejb.addAsManifestResource(new StringAsset("""

@@ -2,6 +2,10 @@ package dev.isola.appserver.split;
 
 import dev.isola.appserver.support.Await;
 import dev.isola.appserver.support.TestApps;
+import dev.isola.appserver.testapps.jpa.Book;
+import dev.isola.appserver.testapps.jpa.LibraryBean;
+import dev.isola.appserver.testapps.jpa.LibraryServlet;
+import dev.isola.appserver.testapps.jpa.ShelfBean;
 import dev.isola.appserver.testapps.split.ejb.Basket;
 import dev.isola.appserver.testapps.split.ejb.BasketBean;
 import dev.isola.appserver.testapps.split.ejb.OrderDesk;
@@ -17,6 +21,7 @@ import dev.isola.mvm.image.Image;
 import dev.isola.mvm.isolate.MvmHome;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -270,6 +275,49 @@ class SeparatedDomainTest {
         String id = get(web, "op=place&item=resumed&qty=1");
         awaitShipped(web, id);
         assertEquals("sent", get(web, "op=notify&id=" + id), "the web isolate reaches the restarted JMS isolate too");
+    }
+
+    @Test
+    @Order(6)
+    void aPersistenceUnitStartsWhereTheBeansRunAndInTheWebIsolateOnlyWhenAServletUsesIt() throws Exception {
+        Path library = root.resolve("library.ear");
+        TestApps.mavenStyleEar("library.ear", "library", TestApps.ejbJar("library-ejb.jar", Book.class, LibraryBean.class, ShelfBean.class)
+                        .addAsManifestResource(new StringAsset("""
+                                <persistence xmlns="https://jakarta.ee/xml/ns/persistence" version="3.2">
+                                  <persistence-unit name="library">
+                                    <properties>
+                                      <property name="jakarta.persistence.schema-generation.database.action" value="create"/>
+                                    </properties>
+                                  </persistence-unit>
+                                </persistence>"""), "persistence.xml"),
+                TestApps.war("library-web.war", LibraryServlet.class), "/library").as(ZipExporter.class).exportTo(library.toFile(), true);
+        combined.command("deploy " + library);
+        assertEquals("library", ejb.command("deploy " + library));
+        assertEquals("library", web.command("deploy " + library));
+        for (HostedIsolate at : List.of(combined, web)) {
+            String id = library(at, "op=add&title=Persuasion");
+            assertEquals("Persuasion", library(at, "op=title&id=" + id), "the bean reads what it wrote, on " + at.roles);
+            assertEquals("1", library(at, "op=count&title=Persuasion"), at.roles);
+        }
+        String id = library(combined, "op=add&title=Emma");
+        assertEquals("Emma", library(combined, "op=readHere&id=" + id), "a servlet of the combined isolate reads with the unit it shares");
+        // The web isolate has no database of its own: its servlet's unit starts at that first use, and says why it cannot.
+        String refused = library(web, "op=readHere&id=1");
+        assertTrue(refused.startsWith("PersistenceException: persistence unit library (library-ejb.jar/META-INF/persistence.xml) of application "
+                + "library: its jta-data-source (the default datasource) cannot be reached: datasource java:comp/DefaultDataSource is the "
+                + "embedded Derby database 'default', which only "), refused);
+        assertTrue(refused.endsWith("in a separated domain web components reach such data through enterprise beans, or use a network datasource"
+                + " (jdbc:derby://host:port/database)"), refused);
+    }
+
+    private static String library(HostedIsolate at, String query) {
+        try {
+            ContentResponse r = http.newRequest("127.0.0.1", at.httpPort).path("/library/library?" + query).timeout(60, TimeUnit.SECONDS).send();
+            assertEquals(200, r.getStatus(), query + " on " + at.roles + ": " + r.getContentAsString());
+            return r.getContentAsString();
+        } catch (Exception e) {
+            throw new AssertionError(query + " on " + at.roles + ": " + e, e);
+        }
     }
 
     /** Parses "run/index:redelivered:count,... extra=N": index to "redelivered:count"; fails on another run's message, a duplicate or an extra. */

@@ -57,6 +57,15 @@ public class LibraryServlet extends HttpServlet {
                     Book book = em.find(Book.class, Long.parseLong(req.getParameter("id")));
                     yield book.getTitle() + ", managed " + em.contains(book);
                 }
+                case "readHere" -> {
+                    // the servlet's own entity manager, whose unit starts in this isolate at this first use
+                    try {
+                        Book book = em.find(Book.class, Long.parseLong(req.getParameter("id")));
+                        yield book == null ? "none" : book.getTitle();
+                    } catch (RuntimeException e) {
+                        yield e.getClass().getSimpleName() + ": " + e.getMessage();
+                    }
+                }
                 case "queryOutside" -> String.valueOf(em.createNamedQuery("Book.titled", Book.class).setParameter("title", title)
                         .getResultList().size());
                 case "persistOutside" -> {
@@ -114,6 +123,27 @@ public class LibraryServlet extends HttpServlet {
                     ((ReadingListBean) ctx.lookup(name)).add("second");
                     ((ReadingListBean) ctx.lookup(name)).add("third");
                     yield first.read();
+                }
+                case "extended" -> {
+                    ExtendedCartBean cart = (ExtendedCartBean) new InitialContext().lookup("java:app/" + req.getParameter("module")
+                            + "/ExtendedCartBean");
+                    long id = cart.add(title);
+                    boolean managed = cart.stillManaged();
+                    cart.renameOutsideATransaction(title + " (revised)");
+                    String beforeSave = library.title(id);
+                    cart.save();
+                    String afterSave = library.title(id);
+                    boolean shared = cart.sharedWithTheBeansItCalls();
+                    cart.done();
+                    String afterRemove;
+                    try {
+                        cart.stillManaged();
+                        afterRemove = "still there";
+                    } catch (jakarta.ejb.NoSuchEJBException e) {
+                        afterRemove = "removed";
+                    }
+                    yield "managed " + managed + ", before save " + beforeSave + ", after save " + afterSave + ", shared " + shared
+                            + ", " + afterRemove;
                 }
                 default -> "unknown op";
             };
