@@ -15,6 +15,7 @@ import dev.isola.appserver.ejb.RemoteEjbContainer;
 import dev.isola.appserver.inject.EjbResolver;
 import dev.isola.appserver.inject.InjectionPoint;
 import dev.isola.appserver.inject.InjectionScanner;
+import dev.isola.appserver.inject.PersistenceResolver;
 import dev.isola.appserver.inject.Injector;
 import dev.isola.appserver.inject.ReferenceBinder;
 import dev.isola.appserver.jdbc.DataSourceDefinitionException;
@@ -214,9 +215,11 @@ public final class Deployer {
         RoleMapping appRoles = layout.applicationRoleMapping();
         Map<ModuleInfo, Set<String>> beanClasses = new HashMap<>();
         Set<String> statefulBeans = new HashSet<>();
+        Map<ModuleInfo, EjbJarXml> ejbJarXmls = new HashMap<>();
         for (ModuleInfo m : beanModules) {
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
             EjbJarXml xml = m.kind() == ModuleKind.WEB ? EjbJarXml.readOfWebModule(m.directory(), at) : EjbJarXml.read(m.directory(), at);
+            ejbJarXmls.put(m, xml);
             RoleMapping roles = layout.roleMapping(m, appRoles);
             List<BeanDefinition> beans = EjbModuleScanner.scan(m.name(), layout.index(m), loader, xml, services.ejb().settings(), at);
             beanClasses.put(m, beans.stream().map(b -> b.beanClass().getName()).collect(java.util.stream.Collectors.toSet()));
@@ -254,7 +257,8 @@ public final class Deployer {
         for (Map.Entry<ModuleInfo, Map<String, Scopes>> e : beanScopes.entrySet()) {
             ModuleInfo m = e.getKey();
             DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
-            Map<String, List<InjectionPoint>> points = InjectionScanner.scan(composite(layout.index(m), libIndexes));
+            IndexView index = composite(layout.index(m), libIndexes);
+            Map<String, List<InjectionPoint>> points = InjectionScanner.scan(index);
             for (Map.Entry<String, Scopes> bean : e.getValue().entrySet()) {
                 Set<String> classes = ejb.componentClasses(bean.getKey());
                 Map<String, List<InjectionPoint>> mine = new LinkedHashMap<>();
@@ -263,7 +267,9 @@ public final class Deployer {
                         mine.put(cls, list);
                     }
                 });
-                Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(bean.getValue().comp(), mine, ejb,
+                String file = (m.kind() == ModuleKind.WEB ? "WEB-INF" : "META-INF") + "/ejb-jar.xml, bean " + bean.getKey();
+                Map<String, List<InjectionPoint>> described = DescribedReference.points(ejbJarXmls.get(m).referencesOf(bean.getKey()), index, file, at);
+                Map<String, List<InjectionPoint>> injected = bindReferences(bean.getValue().comp(), described, mine, ejb,
                         persistence.forComponent(statefulBeans.contains(bean.getKey())), m.name(), at);
                 ejb.injector(bean.getKey(), new Injector(injected, services.ejb().applications()::adapt));
                 linkChecks.add(() -> ReferenceBinder.validateLinks(bean.getValue(), injected, at));
@@ -281,10 +287,14 @@ public final class Deployer {
             ns.bindIfAbsent("UserTransaction", new Binding.Value(services.userTransaction()));
             bindWebEnvEntries(webXmls.of(m), ns, loader, at);
             Scopes scopes = new Scopes(global, appNs, ns, ns);
-            Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(composite(layout.index(m), libIndexes)));
+            IndexView index = composite(layout.index(m), libIndexes);
+            Map<String, List<InjectionPoint>> points = new LinkedHashMap<>(InjectionScanner.scan(index));
             // The module's beans are injected by their container, in their own java:comp, not by the web container.
             points.keySet().removeAll(beanClasses.getOrDefault(m, Set.of()));
-            Map<String, List<InjectionPoint>> injected = ReferenceBinder.bind(ns, points, resolver, persistence.forComponent(false), m.name(), at);
+            Map<String, List<InjectionPoint>> described = webXmls.of(m)
+                    .map(xml -> DescribedReference.points(DescribedReference.read(xml, "WEB-INF/web.xml", at), index, "WEB-INF/web.xml", at))
+                    .orElse(Map.of());
+            Map<String, List<InjectionPoint>> injected = bindReferences(ns, described, points, resolver, persistence.forComponent(false), m.name(), at);
             linkChecks.add(() -> ReferenceBinder.validateLinks(scopes, injected, at));
             webModules.add(new WebModuleSpec(app, m.name(), m.contextRoot(), m.directory(), loader,
                     new Injector(injected, services.ejb().applications()::adapt), scopes,
@@ -352,6 +362,26 @@ public final class Deployer {
             units.addRoot(r.root(), r.rootName(), r.module() == null ? null : r.module().name(), new Scopes(global, appNs, ns, ns), at);
         }
         return units;
+    }
+
+    /**
+     * Binds a component's references: those its descriptor declares first, so that where a descriptor and an annotation
+     * name the same entry the descriptor's binding is the one kept, and a member a descriptor targets is injected as the
+     * descriptor says, not as its annotation does (the platform's overriding rules, EE.5.2.5).
+     *
+     * @return the points to inject, by class
+     */
+    private static Map<String, List<InjectionPoint>> bindReferences(Namespace comp, Map<String, List<InjectionPoint>> described,
+                                                                    Map<String, List<InjectionPoint>> annotated, EjbResolver ejbs,
+                                                                    PersistenceResolver persistence, String module, DeploymentException.Location at) {
+        Map<String, List<InjectionPoint>> injected = new LinkedHashMap<>(ReferenceBinder.bind(comp, described, ejbs, persistence, module, at));
+        Set<String> targeted = new HashSet<>();
+        described.forEach((cls, list) -> list.forEach(p -> targeted.add(cls + "#" + p.member())));
+        Map<String, List<InjectionPoint>> rest = new LinkedHashMap<>();
+        annotated.forEach((cls, list) -> rest.put(cls, list.stream().filter(p -> p.isDeclaration() || !targeted.contains(cls + "#" + p.member())).toList()));
+        ReferenceBinder.bind(comp, rest, ejbs, persistence, module, at).forEach((cls, list) ->
+                injected.merge(cls, list, (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList()));
+        return injected;
     }
 
     private void checkContextRoots(ApplicationLayout layout) {

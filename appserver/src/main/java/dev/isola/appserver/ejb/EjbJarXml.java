@@ -1,6 +1,7 @@
 package dev.isola.appserver.ejb;
 
 import dev.isola.appserver.deploy.DeploymentException;
+import dev.isola.appserver.deploy.DescribedReference;
 import dev.isola.appserver.deploy.Xml;
 import jakarta.ejb.TransactionAttributeType;
 import org.w3c.dom.Element;
@@ -26,7 +27,8 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
 
     /** An {@code <session>} element; absent optional elements mean "as the annotations say". */
     public record Session(String ejbName, Optional<String> ejbClass, Optional<String> sessionType, List<String> businessLocal,
-                          List<String> businessRemote, boolean localBean, Optional<String> transactionType, List<EnvEntry> envEntries) { }
+                          List<String> businessRemote, boolean localBean, Optional<String> transactionType, List<EnvEntry> envEntries,
+                          List<DescribedReference> references) { }
 
     /**
      * A {@code <container-transaction>} method: {@code methodName} "*" means every method of
@@ -40,7 +42,8 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
      * the same name.
      */
     public record MessageDriven(String ejbName, Optional<String> ejbClass, Optional<String> messagingType, Optional<String> transactionType,
-                                Optional<String> mappedName, Map<String, String> activationConfig, List<EnvEntry> envEntries) { }
+                                Optional<String> mappedName, Map<String, String> activationConfig, List<EnvEntry> envEntries,
+                                List<DescribedReference> references) { }
 
     /**
      * A method of a {@code <method-permission>} ({@code roles} present: those roles; empty:
@@ -96,7 +99,8 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
                 sessions.put(name, new Session(name, Xml.text(s, "ejb-class"), Xml.text(s, "session-type"),
                         Xml.children(s, "business-local").stream().map(e -> e.getTextContent().trim()).toList(),
                         Xml.children(s, "business-remote").stream().map(e -> e.getTextContent().trim()).toList(),
-                        Xml.child(s, "local-bean").isPresent(), Xml.text(s, "transaction-type"), envEntries(s, name, where)));
+                        Xml.child(s, "local-bean").isPresent(), Xml.text(s, "transaction-type"), envEntries(s, name, where),
+                        DescribedReference.read(s, "META-INF/ejb-jar.xml, bean " + name, where)));
             }
             for (Element m : Xml.children(beans, "message-driven")) {
                 String name = Xml.text(m, "ejb-name").orElseThrow(() -> where.error("ejb-jar.xml: a <message-driven> has no <ejb-name>"));
@@ -109,7 +113,8 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
                     }
                 });
                 messageDriven.put(name, new MessageDriven(name, Xml.text(m, "ejb-class"), Xml.text(m, "messaging-type"),
-                        Xml.text(m, "transaction-type"), Xml.text(m, "mapped-name"), Map.copyOf(activation), envEntries(m, name, where)));
+                        Xml.text(m, "transaction-type"), Xml.text(m, "mapped-name"), Map.copyOf(activation), envEntries(m, name, where),
+                        DescribedReference.read(m, "META-INF/ejb-jar.xml, bean " + name, where)));
             }
         });
         List<ContainerTransaction> transactions = new ArrayList<>();
@@ -192,6 +197,16 @@ public record EjbJarXml(Map<String, Session> sessions, Map<String, MessageDriven
         }
         MessageDriven m = messageDriven.get(ejbName);
         return m != null ? m.envEntries() : List.of();
+    }
+
+    /** The references ({@code <ejb-ref>}, {@code <resource-ref>}, {@code <persistence-context-ref>}...) the descriptor gives bean {@code ejbName}. */
+    public List<DescribedReference> referencesOf(String ejbName) {
+        Session s = sessions.get(ejbName);
+        if (s != null) {
+            return s.references();
+        }
+        MessageDriven m = messageDriven.get(ejbName);
+        return m != null ? m.references() : List.of();
     }
 
     private static TransactionAttributeType transactionAttribute(String value, DeploymentException.Location where) {
