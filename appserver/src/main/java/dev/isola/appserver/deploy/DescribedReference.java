@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A reference a deployment descriptor declares (Jakarta EE platform, EE.5): an {@code <ejb-ref>},
+ * A reference a deployment descriptor declares (Jakarta EE platform, EE.5): an {@code <env-entry>}
+ * (whose value is bound where the descriptor's entries are; here for its injection targets), an {@code <ejb-ref>},
  * {@code <ejb-local-ref>}, {@code <resource-ref>}, {@code <resource-env-ref>},
  * {@code <message-destination-ref>}, {@code <persistence-context-ref>} or
  * {@code <persistence-unit-ref>} of {@code web.xml}'s {@code <web-app>} or of an
@@ -33,7 +34,7 @@ public record DescribedReference(String element, String name, String type, Refer
     /** An {@code <injection-target>}. */
     public record Target(String className, String name) { }
 
-    private static final List<String> ELEMENTS = List.of("ejb-ref", "ejb-local-ref", "resource-ref", "resource-env-ref",
+    private static final List<String> ELEMENTS = List.of("env-entry", "ejb-ref", "ejb-local-ref", "resource-ref", "resource-env-ref",
             "message-destination-ref", "persistence-context-ref", "persistence-unit-ref");
 
     /**
@@ -46,6 +47,7 @@ public record DescribedReference(String element, String name, String type, Refer
         for (String element : ELEMENTS) {
             for (Element e : Xml.children(parent, element)) {
                 String nameElement = switch (element) {
+                    case "env-entry" -> "env-entry-name";
                     case "ejb-ref", "ejb-local-ref" -> "ejb-ref-name";
                     case "resource-ref" -> "res-ref-name";
                     case "resource-env-ref" -> "resource-env-ref-name";
@@ -57,6 +59,7 @@ public record DescribedReference(String element, String name, String type, Refer
                         .orElseThrow(() -> at.error(file + ": a <" + element + "> has no <" + nameElement + ">"));
                 String lookup = Xml.text(e, "lookup-name").or(() -> Xml.text(e, "mapped-name")).orElse("");
                 String type = switch (element) {
+                    case "env-entry" -> Xml.text(e, "env-entry-type").orElse("");
                     case "ejb-ref" -> Xml.text(e, "remote").or(() -> Xml.text(e, "home")).orElse("");
                     case "ejb-local-ref" -> Xml.text(e, "local").or(() -> Xml.text(e, "local-home")).orElse("");
                     case "resource-ref" -> Xml.text(e, "res-type").orElse("");
@@ -112,6 +115,10 @@ public record DescribedReference(String element, String name, String type, Refer
                                                            DeploymentException.Location at) {
         Map<String, List<InjectionPoint>> points = new LinkedHashMap<>();
         for (DescribedReference r : references) {
+            if (r.targets().isEmpty() && r.element().equals("env-entry")) {
+                // bound with its value where the descriptor's entries are, and nothing to inject
+                continue;
+            }
             if (r.targets().isEmpty()) {
                 if (r.type().isEmpty()) {
                     throw at.error(file + ": <" + r.element() + "> " + r.name() + " declares no type ("

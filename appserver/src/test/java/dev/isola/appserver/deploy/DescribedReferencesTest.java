@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * References declared in deployment descriptors rather than by annotations: {@code web.xml}'s
- * {@code <resource-ref>}, {@code <ejb-local-ref>}, {@code <persistence-context-ref>} and
+ * {@code <env-entry>}, {@code <resource-ref>}, {@code <ejb-local-ref>}, {@code <persistence-context-ref>} and
  * {@code <persistence-unit-ref>} with {@code <injection-target>}s (a field, a setter) or for
  * lookups, one overriding an annotation's lookup name; an {@code ejb-jar.xml} bean's
  * {@code <persistence-context-ref>}; and targets that name nothing, refused.
@@ -63,6 +63,18 @@ class DescribedReferencesTest {
                 <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1">
                   <servlet><servlet-name>described</servlet-name><servlet-class>%1$s</servlet-class></servlet>
                   <servlet-mapping><servlet-name>described</servlet-name><url-pattern>/described</url-pattern></servlet-mapping>
+                  <env-entry>
+                    <env-entry-name>greeting</env-entry-name>
+                    <env-entry-type>java.lang.String</env-entry-type>
+                    <env-entry-value>shelves:</env-entry-value>
+                    <injection-target><injection-target-class>%1$s</injection-target-class><injection-target-name>greeting</injection-target-name></injection-target>
+                  </env-entry>
+                  <env-entry>
+                    <env-entry-name>shelves</env-entry-name>
+                    <env-entry-type>java.lang.Integer</env-entry-type>
+                    <env-entry-value>12</env-entry-value>
+                    <injection-target><injection-target-class>%1$s</injection-target-class><injection-target-name>shelves</injection-target-name></injection-target>
+                  </env-entry>
                   <resource-ref>
                     <res-ref-name>jdbc/Data</res-ref-name>
                     <res-type>javax.sql.DataSource</res-type>
@@ -118,7 +130,7 @@ class DescribedReferencesTest {
 
     @Test
     void descriptorsDeclareWhatAnnotationsWouldAndOverrideThem() {
-        assertEquals("data Apache Derby, overridden Apache Derby, looked up Apache Derby, bean Emma, servlet Emma, factory open true",
+        assertEquals("data Apache Derby, overridden Apache Derby, looked up Apache Derby, bean Emma, servlet Emma, factory open true, shelves: 12",
                 fixture.get("/described/described?title=Emma"));
     }
 

@@ -24,6 +24,8 @@ public class DescribedServlet extends HttpServlet {
     private CatalogueBean catalogue;
     private EntityManager em;
     private EntityManagerFactory factory;
+    private String greeting;
+    private int shelves;
 
     /** The annotation names nothing bound; the descriptor's entry of the same name says where to look. */
     @Resource(name = "jdbc/Overridden", lookup = "java:comp/NoSuchDataSource")
@@ -43,7 +45,7 @@ public class DescribedServlet extends HttpServlet {
             try (Connection l = looked.getConnection()) {
                 result = "data " + c.getMetaData().getDatabaseProductName() + ", overridden " + o.getMetaData().getDatabaseProductName()
                         + ", looked up " + l.getMetaData().getDatabaseProductName() + ", bean " + catalogue.title(id) + ", servlet " + book.getTitle()
-                        + ", factory open " + factory.isOpen();
+                        + ", factory open " + factory.isOpen() + ", " + greeting + " " + shelves;
             }
         } catch (Exception e) {
             throw new IOException(e);
