@@ -39,7 +39,7 @@ final class ConcurrencyDefinitions {
 
         /** How it was declared, for messages: the annotation, or the descriptor's element. */
         default String declaration() {
-            return declaringClass().endsWith(".xml") ? "<" + element() + ">" : annotation();
+            return declaringClass().contains(".xml") ? "<" + element() + ">" : annotation();
         }
     }
 
@@ -110,8 +110,9 @@ final class ConcurrencyDefinitions {
     }
 
     /**
-     * The definitions of a deployment descriptor's root element ({@code <web-app>}), context
-     * services first; {@code file} stands for the declaring class in messages.
+     * The definitions of a deployment descriptor's element that holds them ({@code <web-app>},
+     * {@code <application>}, an {@code ejb-jar.xml} bean's {@code <session>}), context services
+     * first; {@code file} stands for the declaring class in messages.
      *
      * @throws DeploymentException naming the file, the element and the value that is not a number
      */

@@ -514,17 +514,26 @@ public final class Deployer {
         String app = layout.applicationName();
         Map<ModuleInfo, List<ConcurrencyDefinitions.Found>> definitions = new LinkedHashMap<>();
         for (ModuleInfo m : layout.modules()) {
-            List<ConcurrencyDefinitions.Found> found = new ArrayList<>(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)));
-            Optional<Element> webXml = webXmls.of(m);
-            if (webXml.isPresent()) {
-                DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
-                List<ConcurrencyDefinitions.Found> described = ConcurrencyDefinitions.fromDescriptor(webXml.get(), "WEB-INF/web.xml", at);
-                // the descriptor wins over an annotation that defines the same name, as it does for every resource definition
-                Set<String> describedNames = described.stream().map(ConcurrencyDefinitions.Found::name).collect(java.util.stream.Collectors.toSet());
-                found.removeIf(annotated -> describedNames.contains(annotated.name()));
-                found.addAll(described);
+            DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+            List<ConcurrencyDefinitions.Found> described = new ArrayList<>();
+            webXmls.of(m).ifPresent(webXml -> described.addAll(ConcurrencyDefinitions.fromDescriptor(webXml, "WEB-INF/web.xml", at)));
+            described.addAll(ejbJarDefinitions(m, app, namespaces));
+            definitions.put(m, withDescribed(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)), described));
+        }
+        Path applicationXml = layout.directory().resolve("archive/META-INF/application.xml");
+        if (layout.type() == ArchiveType.EAR && Files.isRegularFile(applicationXml) && !definitions.isEmpty()) {
+            DeploymentException.Location at = new DeploymentException.Location(app, null, null, null);
+            List<ConcurrencyDefinitions.Found> described = ConcurrencyDefinitions.fromDescriptor(Xml.parse(applicationXml, at),
+                    "META-INF/application.xml", at);
+            for (ConcurrencyDefinitions.Found d : described) {
+                if (!d.name().startsWith("java:app/") && !d.name().startsWith("java:global/")) {
+                    throw at.inClass("META-INF/application.xml").atMember(d.declaration() + " " + d.name())
+                            .error("an application's definitions are named in java:app or java:global");
+                }
             }
-            definitions.put(m, found);
+            // application-wide names: any module may hold them, the first does
+            Map.Entry<ModuleInfo, List<ConcurrencyDefinitions.Found>> first = definitions.entrySet().iterator().next();
+            first.setValue(withDescribed(first.getValue(), described));
         }
         Map<String, Object> contextServices = new HashMap<>();
         Map<String, String> definedBy = new HashMap<>();
@@ -576,6 +585,40 @@ public final class Deployer {
                 }
             }
         }
+    }
+
+    /** Annotated definitions and a descriptor's: the descriptor wins over an annotation that defines the same name, as it does for every resource definition. */
+    private static List<ConcurrencyDefinitions.Found> withDescribed(List<ConcurrencyDefinitions.Found> annotated, List<ConcurrencyDefinitions.Found> described) {
+        Set<String> describedNames = described.stream().map(ConcurrencyDefinitions.Found::name).collect(java.util.stream.Collectors.toSet());
+        List<ConcurrencyDefinitions.Found> all = new ArrayList<>(annotated.stream().filter(a -> !describedNames.contains(a.name())).toList());
+        all.addAll(described);
+        return all;
+    }
+
+    /**
+     * The Concurrency definitions of the beans of {@code m}'s {@code ejb-jar.xml}, each declared by "ejb-jar.xml, bean X", which
+     * {@code namespaces} then knows as bean X's, so that a {@code java:comp} name is that bean's.
+     */
+    private static List<ConcurrencyDefinitions.Found> ejbJarDefinitions(ModuleInfo m, String app, ResourceNamespaces namespaces) {
+        String file = (m.kind() == ModuleKind.WEB ? "WEB-INF" : "META-INF") + "/ejb-jar.xml";
+        Path path = m.directory().resolve(file);
+        if (!Files.isRegularFile(path)) {
+            return List.of();
+        }
+        DeploymentException.Location at = new DeploymentException.Location(app, m.uri(), null, null);
+        List<ConcurrencyDefinitions.Found> found = new ArrayList<>();
+        Optional<Element> beans = Xml.child(Xml.parse(path, at), "enterprise-beans");
+        for (Element bean : beans.map(b -> {
+            List<Element> all = new ArrayList<>(Xml.children(b, "session"));
+            all.addAll(Xml.children(b, "message-driven"));
+            return all;
+        }).orElse(List.of())) {
+            String name = Xml.text(bean, "ejb-name").orElse("");
+            String declaredBy = file + ", bean " + name;
+            namespaces.beanOfClass().putIfAbsent(declaredBy, name);
+            found.addAll(ConcurrencyDefinitions.fromDescriptor(bean, declaredBy, at));
+        }
+        return found;
     }
 
     /** A name as one module sees it: java:comp and java:module names are the module's own. */

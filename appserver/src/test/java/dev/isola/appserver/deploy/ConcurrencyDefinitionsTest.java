@@ -4,11 +4,15 @@ import dev.isola.appserver.support.RunningServer;
 import dev.isola.appserver.support.TestApps;
 import dev.isola.appserver.testapps.taskdefs.DefinedResourcesServlet;
 import dev.isola.appserver.testapps.taskdefs.DescribedResourcesServlet;
+import dev.isola.appserver.testapps.taskdefs.DescribedTasksBean;
+import dev.isola.appserver.testapps.taskdefs.DescribedTasksServlet;
 import dev.isola.appserver.testapps.taskdefs.MostAtOnce;
 import dev.isola.appserver.testapps.taskdefs.UndefinedContextService;
 import dev.isola.appserver.testapps.taskdefs.UnknownContextType;
 import dev.isola.appserver.testapps.taskdefs.ZeroMaxAsync;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,6 +109,44 @@ class ConcurrencyDefinitionsTest {
         } finally {
             fixture.server().undeploy("described");
         }
+    }
+
+    @Test
+    void anEjbJarXmlBeanAndApplicationXmlDefineExecutors() {
+        String applicationXml = """
+                <application xmlns="https://jakarta.ee/xml/ns/jakartaee" version="11">
+                  <module><ejb>tasks-ejb.jar</ejb></module>
+                  <module><web><web-uri>tasks-web.war</web-uri><context-root>/described-tasks</context-root></web></module>
+                  <managed-executor><name>java:app/concurrent/AppExecutor</name><max-async>2</max-async></managed-executor>
+                </application>""";
+        String ejbJarXml = """
+                <ejb-jar xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0">
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>DescribedTasksBean</ejb-name>
+                      <managed-executor><name>java:comp/concurrent/BeanExecutor</name><max-async>1</max-async></managed-executor>
+                    </session>
+                  </enterprise-beans>
+                </ejb-jar>""";
+        Path ear = fixture.export(ShrinkWrap.create(EnterpriseArchive.class, "describedtasks.ear")
+                .addAsModule(TestApps.ejbJar("tasks-ejb.jar", DescribedTasksBean.class, MostAtOnce.class)
+                        .addAsManifestResource(new StringAsset(ejbJarXml), "ejb-jar.xml"))
+                .addAsModule(TestApps.war("tasks-web.war", DescribedTasksServlet.class))
+                .setApplicationXML(new StringAsset(applicationXml)));
+        fixture.server().deploy(ear);
+        try {
+            assertEquals("bean's at most 1, application's at most 2; the servlet sees no bean executor",
+                    fixture.get("/described-tasks/described-tasks"));
+        } finally {
+            fixture.server().undeploy("describedtasks");
+        }
+        Path moduleScoped = fixture.export(ShrinkWrap.create(EnterpriseArchive.class, "modulescoped.ear")
+                .addAsModule(TestApps.ejbJar("tasks-ejb.jar", DescribedTasksBean.class, MostAtOnce.class))
+                .addAsModule(TestApps.war("tasks-web.war", DescribedTasksServlet.class))
+                .setApplicationXML(new StringAsset(applicationXml.replace("java:app/concurrent/AppExecutor", "java:module/concurrent/Mine"))));
+        DeploymentException e = assertThrows(DeploymentException.class, () -> fixture.server().deploy(moduleScoped));
+        assertContains(e.getMessage(), "class META-INF/application.xml, member <managed-executor> java:module/concurrent/Mine: "
+                + "an application's definitions are named in java:app or java:global");
     }
 
     @Test
