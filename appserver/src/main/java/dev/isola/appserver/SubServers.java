@@ -611,6 +611,8 @@ public final class SubServers implements AutoCloseable {
         for (ModuleInfo m : app.modules()) {
             modules.add(m.uri() + (m.kind() == ModuleKind.WEB ? " (web, " + (m.contextRoot().isEmpty() ? "/" : m.contextRoot()) + ")" : " (ejb)"));
         }
+        // what the application's modules define is listed with them, for the admin's listing and console
+        modules.addAll(app.describePersistenceUnits());
         return new Deployment(app.name(), app.applicationName(), app.archive(), app.deployedAt(), modules, app.describeBeans());
     }
 

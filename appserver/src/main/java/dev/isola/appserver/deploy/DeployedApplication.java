@@ -15,6 +15,7 @@ public final class DeployedApplication {
     private final Path archive;
     private final Instant deployedAt;
     private final Supplier<List<String>> beans;
+    private final List<String> persistenceUnits;
     private final WeakReference<ClassLoader> classLoader;
     private final UnpackedArchive unpacked;
     private final UndoLog undo;
@@ -22,18 +23,20 @@ public final class DeployedApplication {
 
     /**
      * @param beans       one line per bean this isolate runs (none in a web or JMS isolate of a separated domain)
+     * @param persistenceUnits one line per persistence unit of the application
      * @param classLoader the application's loader; null where none is built (the JMS isolate of a separated domain)
      * @param unpacked    its files in the work directory, which {@code undo} deletes
      * @param discardState deletes what the application keeps from one start to the next (its persistent timers): run when it is
      *                     undeployed, not when it stops
      */
-    DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, Supplier<List<String>> beans, ClassLoader classLoader,
-                        UnpackedArchive unpacked, UndoLog undo, Runnable discardState) {
+    DeployedApplication(ApplicationLayout layout, Path archive, Instant deployedAt, Supplier<List<String>> beans, List<String> persistenceUnits,
+                        ClassLoader classLoader, UnpackedArchive unpacked, UndoLog undo, Runnable discardState) {
         this.discardState = discardState;
         this.layout = layout;
         this.archive = archive;
         this.deployedAt = deployedAt;
         this.beans = beans;
+        this.persistenceUnits = List.copyOf(persistenceUnits);
         this.classLoader = new WeakReference<>(classLoader);
         this.unpacked = unpacked;
         this.undo = undo;
@@ -63,6 +66,11 @@ public final class DeployedApplication {
     /** One line per bean: kind, name, instance counts. */
     public List<String> describeBeans() {
         return beans.get();
+    }
+
+    /** One line per persistence unit: "persistence unit orders (shop-ejb.jar)". */
+    public List<String> describePersistenceUnits() {
+        return persistenceUnits;
     }
 
     /** The application's class loader while anything still holds it: undeploying must let it go. */

@@ -169,7 +169,7 @@ public final class Deployer {
             AtomicBoolean deployed = new AtomicBoolean();
             bindJmsResources(layout, libIndexes, null, undo, deployed);
             deployed.set(true);
-            return new DeployedApplication(layout, archive, Instant.now(), List::of, null, unpacked, undo, () -> { });
+            return new DeployedApplication(layout, archive, Instant.now(), List::of, List.of(), null, unpacked, undo, () -> { });
         }
 
         List<URL> urls = new ArrayList<>();
@@ -318,7 +318,8 @@ public final class Deployer {
         // At an undeploy, the application's tasks end before its web modules and beans stop, which they may be calling.
         undo.push("ending the managed tasks", concurrency::terminate);
         deployed.set(true);
-        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, loader, unpacked, undo,
+        return new DeployedApplication(layout, archive, Instant.now(), ejb != null ? ejb::describeBeans : List::of, persistence.describe(), loader,
+                unpacked, undo,
                 ejb != null ? ejb::discardPersistentTimers : () -> { });
     }
 

@@ -122,6 +122,11 @@ public final class PersistenceUnits {
         }
     }
 
+    /** One line per unit, for the server's report of the application: "persistence unit orders (shop-ejb.jar)". */
+    public List<String> describe() {
+        return units.stream().map(u -> "persistence unit " + u.descriptor.name() + " (" + u.descriptor.rootName() + ")").toList();
+    }
+
     /**
      * The class loader of the server's persistence provider, whose API ({@code org.hibernate.*}) an application with
      * persistence units sees; null when it cannot be opened (a unit then fails to start, saying why).

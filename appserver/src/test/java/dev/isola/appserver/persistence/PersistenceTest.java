@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,6 +79,12 @@ class PersistenceTest {
         String id = library("op=add&title=Emma");
         assertEquals("Emma", library("op=title&id=" + id));
         assertEquals("1", library("op=count&title=Emma"));
+    }
+
+    @Test
+    void theServerListsTheApplicationsUnitsWithItsModules() {
+        assertEquals(List.of("library-ejb.jar (ejb)", "library-web.war (web, /library)", "persistence unit library (library-ejb.jar)"),
+                fixture.server().deployments().stream().filter(d -> d.name().equals("library")).findFirst().orElseThrow().modules());
     }
 
     @Test

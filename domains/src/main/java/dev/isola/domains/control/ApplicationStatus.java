@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param name       the deployment name
  * @param state      deployed, or failed (when redeploying a recorded application at start)
- * @param modules    one line per module: "shop-web.war (web, /shop)", "shop-ejb.jar (ejb)"
+ * @param modules    one line per module: "shop-web.war (web, /shop)", "shop-ejb.jar (ejb)"; then one per persistence unit: "persistence unit orders (shop-ejb.jar)"
  * @param deployedAt when this isolate deployed it, null if it failed
  * @param problem    the deployment error, empty when deployed
  */
