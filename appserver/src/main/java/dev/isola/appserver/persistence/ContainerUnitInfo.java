@@ -140,7 +140,8 @@ final class ContainerUnitInfo implements PersistenceUnitInfo {
      */
     @Override
     public void addTransformer(ClassTransformer transformer) {
-        LOG.log(System.Logger.Level.INFO, unit.describe() + ": class transformers are not applied (enhance entities at build time instead): "
+        // Hibernate hands one over at every start whether or not enhancement was asked for: not worth a line at INFO
+        LOG.log(System.Logger.Level.DEBUG, unit.describe() + ": class transformers are not applied (enhance entities at build time instead): "
                 + transformer);
     }
 
