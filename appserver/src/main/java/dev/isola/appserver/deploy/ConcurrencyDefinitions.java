@@ -39,7 +39,8 @@ final class ConcurrencyDefinitions {
 
         /** How it was declared, for messages: the annotation, or the descriptor's element. */
         default String declaration() {
-            return declaringClass().contains(".xml") ? "<" + element() + ">" : annotation();
+            // a descriptor stands for the class: "WEB-INF/web.xml", "META-INF/ejb-jar.xml, bean X"; no class name has a slash
+            return declaringClass().startsWith("WEB-INF/") || declaringClass().startsWith("META-INF/") ? "<" + element() + ">" : annotation();
         }
     }
 

@@ -327,26 +327,29 @@ public final class Deployer {
      * Where a persistence unit may be defined (Jakarta Persistence 8.2): an EJB module, a web module's {@code WEB-INF/classes}
      * or {@code WEB-INF/lib} JARs, a library of the EAR.
      *
-     * @param module  the module whose components see the root's units; null for a library
+     * @param jarFileBase what the units' {@code <jar-file>}s are relative to: the directory that holds the root in the application as packaged
+     * @param module      the module whose components see the root's units; null for a library
      */
-    private record PersistenceRoot(Path root, String rootName, ModuleInfo module) { }
+    private record PersistenceRoot(Path root, String rootName, Path jarFileBase, ModuleInfo module) { }
 
     private static List<PersistenceRoot> persistenceRoots(ApplicationLayout layout) {
         List<PersistenceRoot> roots = new ArrayList<>();
+        Path archive = layout.directory().resolve("archive");
         for (ModuleInfo m : layout.modules()) {
             if (m.kind() == ModuleKind.EJB) {
-                roots.add(new PersistenceRoot(m.directory(), m.uri(), m));
+                // unpacked apart, but packaged in the EAR beside what its <jar-file>s name (lib/model.jar)
+                Path packaged = layout.type() == ArchiveType.EAR ? archive.resolve(m.uri()).getParent() : m.directory().getParent();
+                roots.add(new PersistenceRoot(m.directory(), m.uri(), packaged, m));
             } else if (m.kind() == ModuleKind.WEB) {
                 for (Path p : ApplicationLayout.webClassPath(m)) {
-                    roots.add(new PersistenceRoot(p, m.uri() + "/" + m.directory().relativize(p).toString().replace('\\', '/'), m));
+                    roots.add(new PersistenceRoot(p, m.uri() + "/" + m.directory().relativize(p).toString().replace('\\', '/'), p.getParent(), m));
                 }
             }
         }
         for (ApplicationLayout.Library library : layout.libraries()) {
-            Path archive = layout.directory().resolve("archive");
             String name = library.jar().startsWith(archive) ? archive.relativize(library.jar()).toString().replace('\\', '/')
                     : library.jar().getFileName().toString();
-            roots.add(new PersistenceRoot(library.jar(), name, null));
+            roots.add(new PersistenceRoot(library.jar(), name, library.jar().getParent(), null));
         }
         roots.removeIf(r -> !Files.exists(r.root()) || !PersistenceUnits.definedIn(r.root()));
         return roots;
@@ -360,7 +363,7 @@ public final class Deployer {
         for (PersistenceRoot r : roots) {
             Namespace ns = r.module() == null ? libraries : moduleNs.get(r.module());
             DeploymentException.Location at = new DeploymentException.Location(app, r.module() == null ? null : r.module().uri(), null, null);
-            units.addRoot(r.root(), r.rootName(), r.module() == null ? null : r.module().name(), new Scopes(global, appNs, ns, ns), at);
+            units.addRoot(r.root(), r.rootName(), r.jarFileBase(), r.module() == null ? null : r.module().name(), new Scopes(global, appNs, ns, ns), at);
         }
         return units;
     }
@@ -519,7 +522,7 @@ public final class Deployer {
             List<ConcurrencyDefinitions.Found> described = new ArrayList<>();
             webXmls.of(m).ifPresent(webXml -> described.addAll(ConcurrencyDefinitions.fromDescriptor(webXml, "WEB-INF/web.xml", at)));
             described.addAll(ejbJarDefinitions(m, app, namespaces));
-            definitions.put(m, withDescribed(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)), described));
+            definitions.put(m, withDescribed(ConcurrencyDefinitions.scan(composite(layout.index(m), libIndexes)), described, namespaces));
         }
         Path applicationXml = layout.directory().resolve("archive/META-INF/application.xml");
         if (layout.type() == ArchiveType.EAR && Files.isRegularFile(applicationXml) && !definitions.isEmpty()) {
@@ -532,9 +535,12 @@ public final class Deployer {
                             .error("an application's definitions are named in java:app or java:global");
                 }
             }
-            // application-wide names: any module may hold them, the first does
+            // application-wide names, which win over an annotation of any module; the first module holds them
+            for (Map.Entry<ModuleInfo, List<ConcurrencyDefinitions.Found>> e : definitions.entrySet()) {
+                e.setValue(withDescribed(e.getValue(), List.of(), namespaces, described));
+            }
             Map.Entry<ModuleInfo, List<ConcurrencyDefinitions.Found>> first = definitions.entrySet().iterator().next();
-            first.setValue(withDescribed(first.getValue(), described));
+            first.getValue().addAll(described);
         }
         Map<String, Object> contextServices = new HashMap<>();
         Map<String, String> definedBy = new HashMap<>();
@@ -588,12 +594,29 @@ public final class Deployer {
         }
     }
 
-    /** Annotated definitions and a descriptor's: the descriptor wins over an annotation that defines the same name, as it does for every resource definition. */
-    private static List<ConcurrencyDefinitions.Found> withDescribed(List<ConcurrencyDefinitions.Found> annotated, List<ConcurrencyDefinitions.Found> described) {
-        Set<String> describedNames = described.stream().map(ConcurrencyDefinitions.Found::name).collect(java.util.stream.Collectors.toSet());
-        List<ConcurrencyDefinitions.Found> all = new ArrayList<>(annotated.stream().filter(a -> !describedNames.contains(a.name())).toList());
+    /**
+     * A module's annotated definitions and its descriptors': a descriptor wins over an annotation that defines the same name,
+     * as it does for every resource definition. A {@code java:comp} name is one bean's own, so only the same bean's count.
+     *
+     * @param overriding further descriptor definitions that win but are not added here (application.xml's)
+     */
+    private static List<ConcurrencyDefinitions.Found> withDescribed(List<ConcurrencyDefinitions.Found> annotated, List<ConcurrencyDefinitions.Found> described,
+                                                                    ResourceNamespaces namespaces, List<ConcurrencyDefinitions.Found> overriding) {
+        Set<String> describedNames = new HashSet<>();
+        java.util.stream.Stream.concat(described.stream(), overriding.stream()).forEach(d -> describedNames.add(definitionKey(d, namespaces)));
+        List<ConcurrencyDefinitions.Found> all = new ArrayList<>(annotated.stream().filter(a -> !describedNames.contains(definitionKey(a, namespaces))).toList());
         all.addAll(described);
         return all;
+    }
+
+    private static List<ConcurrencyDefinitions.Found> withDescribed(List<ConcurrencyDefinitions.Found> annotated, List<ConcurrencyDefinitions.Found> described,
+                                                                    ResourceNamespaces namespaces) {
+        return withDescribed(annotated, described, namespaces, List.of());
+    }
+
+    /** The name a definition binds, with the bean it belongs to for a java:comp name of a bean. */
+    private static String definitionKey(ConcurrencyDefinitions.Found found, ResourceNamespaces namespaces) {
+        return found.name().startsWith("java:comp/") ? namespaces.beanOfClass().getOrDefault(found.declaringClass(), "") + "|" + found.name() : found.name();
     }
 
     /**

@@ -73,6 +73,10 @@ public final class ReferenceBinder {
                             comp.bindIfAbsent(envKey, new Binding.Link(absolute(ejb.lookup())));
                             yield true;
                         }
+                        if (comp.binding(envKey).isPresent()) {
+                            // a descriptor's <ejb-ref> of the same name settled it, as it may settle an ambiguous @EJB
+                            yield true;
+                        }
                         String viewType = ejb.beanInterface().isEmpty() ? p.type() : ejb.beanInterface();
                         yield switch (ejbs.resolve(ejb, viewType, module)) {
                             case EjbResolver.Resolution.Found found -> {

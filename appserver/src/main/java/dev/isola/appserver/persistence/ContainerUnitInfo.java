@@ -7,9 +7,11 @@ import jakarta.persistence.spi.PersistenceUnitInfo;
 import jakarta.persistence.spi.PersistenceUnitTransactionType;
 
 import javax.sql.DataSource;
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
@@ -31,9 +33,12 @@ final class ContainerUnitInfo implements PersistenceUnitInfo {
     private final List<String> managedClassNames;
     private final Properties properties;
     private final ClassLoader loader;
+    private final ClassLoader tempParent;
+    private final List<URLClassLoader> temporaryLoaders = new ArrayList<>();
 
+    /** @param tempParent the parent of the temporary loaders: the server's loader, or one that sees the provider's API after it */
     ContainerUnitInfo(UnitDescriptor unit, String providerClassName, DataSource jtaDataSource, DataSource nonJtaDataSource, List<URL> jarFileUrls,
-                      List<String> managedClassNames, Properties properties, ClassLoader loader) {
+                      List<String> managedClassNames, Properties properties, ClassLoader loader, ClassLoader tempParent) {
         this.unit = unit;
         this.providerClassName = providerClassName;
         this.jtaDataSource = jtaDataSource;
@@ -42,6 +47,7 @@ final class ContainerUnitInfo implements PersistenceUnitInfo {
         this.managedClassNames = List.copyOf(managedClassNames);
         this.properties = properties;
         this.loader = loader;
+        this.tempParent = tempParent;
     }
 
     @Override
@@ -145,9 +151,28 @@ final class ContainerUnitInfo implements PersistenceUnitInfo {
                 + transformer);
     }
 
+    /**
+     * A loader of the application's classes that forgets them, for a provider that inspects classes before they load for good:
+     * over the same JARs, its parent the application's own parent (the server's loader, or one that sees the provider's API
+     * too: {@code tempParent}); closed once the unit has started ({@link #closeTemporaryLoaders}).
+     */
     @Override
-    public ClassLoader getNewTempClassLoader() {
+    public synchronized ClassLoader getNewTempClassLoader() {
         URL[] urls = loader instanceof URLClassLoader u ? u.getURLs() : new URL[0];
-        return new URLClassLoader("temporary loader of " + unit.name(), urls, loader.getParent());
+        URLClassLoader temporary = new URLClassLoader("temporary loader of " + unit.name(), urls, tempParent);
+        temporaryLoaders.add(temporary);
+        return temporary;
+    }
+
+    /** Closes the temporary loaders handed out while the unit started. */
+    synchronized void closeTemporaryLoaders() {
+        for (URLClassLoader temporary : temporaryLoaders) {
+            try {
+                temporary.close();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "closing " + temporary + ": " + e);
+            }
+        }
+        temporaryLoaders.clear();
     }
 }

@@ -4,6 +4,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.SynchronizationType;
 import jakarta.transaction.Status;
+import jakarta.transaction.TransactionManager;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.lang.reflect.Field;
@@ -36,6 +37,7 @@ final class ExtendedEntityManager implements InvocationHandler {
     private final Object unitKey;
     private final Supplier<EntityManagerFactory> factory;
     private final TransactionSynchronizationRegistry registry;
+    private final TransactionManager transactionManager;
     private final SynchronizationType synchronization;
     private final Map<String, String> properties;
     private final String describe;
@@ -43,10 +45,11 @@ final class ExtendedEntityManager implements InvocationHandler {
     private Object joined;
 
     private ExtendedEntityManager(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                                  SynchronizationType synchronization, Map<String, String> properties, String describe) {
+                                  TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties, String describe) {
         this.unitKey = unitKey;
         this.factory = factory;
         this.registry = registry;
+        this.transactionManager = transactionManager;
         this.synchronization = synchronization;
         this.properties = properties;
         this.describe = describe;
@@ -54,9 +57,10 @@ final class ExtendedEntityManager implements InvocationHandler {
 
     /** A new extended entity manager, for one injection into one stateful bean instance. */
     static EntityManager of(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                            SynchronizationType synchronization, Map<String, String> properties, String describe) {
+                            TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties,
+                            String describe) {
         return (EntityManager) Proxy.newProxyInstance(EntityManager.class.getClassLoader(), new Class<?>[] {EntityManager.class},
-                new ExtendedEntityManager(unitKey, factory, registry, synchronization, properties, describe));
+                new ExtendedEntityManager(unitKey, factory, registry, transactionManager, synchronization, properties, describe));
     }
 
     @Override
@@ -108,23 +112,37 @@ final class ExtendedEntityManager implements InvocationHandler {
         if (transaction == joined) {
             return;
         }
-        Object other = registry.getResource(unitKey);
+        EntityManager other = TransactionContexts.of(registry, unitKey, synchronization, describe);
         if (other != null && other != target) {
             throw new IllegalStateException("the transaction already has another persistence context of " + describe
                     + ": an extended persistence context cannot join it (Jakarta Persistence 7.6.3.1)");
         }
-        registry.putResource(unitKey, target);
+        TransactionContexts.register(registry, unitKey, target, synchronization);
         if (synchronization == SynchronizationType.SYNCHRONIZED) {
             target.joinTransaction();
         }
         joined = transaction;
     }
 
+    /**
+     * Ends the context with its bean. Removed in the middle of a transaction it joined (an {@code @Remove} method called in
+     * the caller's transaction), the context is the transaction's still, which the beans called later in it use: it closes
+     * when the transaction completes.
+     */
     private synchronized void release() {
-        if (em != null && em.isOpen()) {
-            em.close();
-        }
+        EntityManager ending = em;
         em = null;
+        if (ending == null || !ending.isOpen()) {
+            return;
+        }
+        int status = registry.getTransactionStatus();
+        boolean inJoinedTransaction = (status == Status.STATUS_ACTIVE || status == Status.STATUS_MARKED_ROLLBACK)
+                && registry.getTransactionKey() == joined;
+        if (inJoinedTransaction) {
+            TransactionContexts.closeAfterCompletion(transactionManager, ending);
+        } else {
+            ending.close();
+        }
     }
 
     /**

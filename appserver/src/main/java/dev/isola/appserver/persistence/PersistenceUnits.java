@@ -19,6 +19,7 @@ import jakarta.transaction.TransactionManager;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
 
+import javax.naming.NameNotFoundException;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
 import java.io.IOException;
@@ -31,7 +32,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +58,10 @@ import java.util.function.Supplier;
  * without a {@code java:} scheme is looked up in {@code java:comp/env}, then in {@code java:global}.
  */
 public final class PersistenceUnits {
+
+    /** Properties by which a resource-local unit names its database itself. */
+    private static final List<String> CONNECTION_PROPERTIES = List.of("jakarta.persistence.jdbc.url", "javax.persistence.jdbc.url",
+            "hibernate.connection.url", "hibernate.connection.datasource", "jakarta.persistence.nonJtaDataSource");
 
     /** The server's own provider, which {@code <provider>} may name or leave out. */
     static final String DEFAULT_PROVIDER = "org.hibernate.jpa.HibernatePersistenceProvider";
@@ -106,12 +110,13 @@ public final class PersistenceUnits {
     /**
      * Adds the units of one root.
      *
-     * @param module   the module whose components see them; null for a library of the application
-     * @param rootName how messages and {@code path#unit} name the root
-     * @param scopes   where its data sources' names are looked up
+     * @param module      the module whose components see them; null for a library of the application
+     * @param rootName    how messages and {@code path#unit} name the root
+     * @param jarFileBase what {@code <jar-file>}s are relative to: the directory that holds the root in the application as packaged
+     * @param scopes      where its data sources' names are looked up
      */
-    public void addRoot(Path root, String rootName, String module, Scopes scopes, DeploymentException.Location at) {
-        for (UnitDescriptor d : PersistenceXml.read(root, rootName, at)) {
+    public void addRoot(Path root, String rootName, Path jarFileBase, String module, Scopes scopes, DeploymentException.Location at) {
+        for (UnitDescriptor d : PersistenceXml.read(root, rootName, jarFileBase, at)) {
             for (Unit other : units) {
                 if (other.descriptor.name().equals(d.name()) && Objects.equals(other.module, module)) {
                     throw at.error("persistence unit " + d.name() + " is defined twice: in " + other.descriptor.rootName() + " and in " + rootName
@@ -200,10 +205,10 @@ public final class PersistenceUnits {
                 SynchronizationType synchronization = pc.unsynchronized() ? SynchronizationType.UNSYNCHRONIZED : SynchronizationType.SYNCHRONIZED;
                 if (pc.extended()) {
                     // a new persistence context for each bean instance: injection is a lookup, and this one makes one at each
-                    yield new Binding.Factory(() -> ExtendedEntityManager.of(u, () -> startedForUse(u), registry, synchronization,
-                            pc.properties(), describe(u)), "extended persistence context of " + describe(u));
+                    yield new Binding.Factory(() -> ExtendedEntityManager.of(u, () -> startedForUse(u), registry, transactionManager,
+                            synchronization, pc.properties(), describe(u)), "extended persistence context of " + describe(u));
                 }
-                yield new Binding.Value(TransactionScopedEntityManager.of(u, () -> startedForUse(u), registry, synchronization,
+                yield new Binding.Value(TransactionScopedEntityManager.of(u, () -> startedForUse(u), registry, transactionManager, synchronization,
                         pc.properties(), describe(u), jndiName));
             }
             case Reference.PersistenceUnit pu -> {
@@ -350,20 +355,22 @@ public final class PersistenceUnits {
             nonJta = d.nonJtaDataSource().isEmpty() ? null : dataSource(d.nonJtaDataSource(), "non-jta-data-source", u.scopes);
         } else {
             String name = !d.nonJtaDataSource().isEmpty() ? d.nonJtaDataSource() : d.jtaDataSource();
-            nonJta = dataSource(name, "non-jta-data-source", u.scopes);
-            checkReachable(nonJta, "non-jta-data-source", name);
+            // a resource-local unit may name its database by JDBC properties instead, which a data source would override
+            if (!name.isEmpty() || CONNECTION_PROPERTIES.stream().noneMatch(d.properties()::containsKey)) {
+                nonJta = dataSource(name, "non-jta-data-source", u.scopes);
+                checkReachable(nonJta, "non-jta-data-source", name);
+            }
         }
         List<String> classes = new ArrayList<>(d.classes());
         List<URL> jarUrls = new ArrayList<>();
         for (String jarFile : d.jarFiles()) {
-            Path jar = Path.of(PersistenceXml.jarFile(d.root(), jarFile));
+            Path jar = PersistenceXml.jarFile(d, jarFile);
             if (!Files.exists(jar)) {
                 throw new IllegalArgumentException("its <jar-file> " + jarFile + " is not in the application (looked for " + jar + ")");
             }
             jarUrls.add(url(jar));
-            if (!d.excludeUnlistedClasses()) {
-                ManagedClasses.in(jar).stream().filter(c -> !classes.contains(c)).forEach(classes::add);
-            }
+            // a JAR file's classes are the unit's whatever <exclude-unlisted-classes> says, which is about the root (8.2.1.6.3)
+            ManagedClasses.in(jar).stream().filter(c -> !classes.contains(c)).forEach(classes::add);
         }
         if (!d.excludeUnlistedClasses()) {
             ManagedClasses.in(d.root()).stream().filter(c -> !classes.contains(c)).forEach(classes::add);
@@ -376,25 +383,26 @@ public final class PersistenceUnits {
                     userTransaction, registry));
             integration.keySet().removeAll(d.properties().keySet());
         }
-        ContainerUnitInfo info = new ContainerUnitInfo(d, providerName, jta, nonJta, jarUrls, classes, properties, loader);
+        ContainerUnitInfo info = new ContainerUnitInfo(d, providerName, jta, nonJta, jarUrls, classes, properties, loader,
+                providerName.equals(DEFAULT_PROVIDER) && providerClassLoader() instanceof URLClassLoader provider
+                        ? new ProviderBootLoader(loader.getParent(), provider) : loader.getParent());
         PersistenceProvider provider = provider(providerName, d);
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(providerName.equals(DEFAULT_PROVIDER) ? bootLoader() : loader);
+        EntityManagerFactory factory;
         try (var _ = NamingScopes.enter(u.scopes)) {
-            EntityManagerFactory factory = provider.createContainerEntityManagerFactory(info, integration);
-            if (factory == null) {
-                throw new IllegalArgumentException("provider " + providerName + " made no entity manager factory");
-            }
-            u.factory = factory;
+            factory = provider.createContainerEntityManagerFactory(info, integration);
         } catch (RuntimeException | LinkageError e) {
-            if (e instanceof IllegalArgumentException && e.getMessage() != null && e.getMessage().startsWith("provider ")) {
-                throw e;
-            }
             throw new IllegalArgumentException("it cannot start: " + reasons(e), e);
         } finally {
             thread.setContextClassLoader(previous);
+            info.closeTemporaryLoaders();
         }
+        if (factory == null) {
+            throw new IllegalArgumentException("provider " + providerName + " made no entity manager factory");
+        }
+        u.factory = factory;
     }
 
     /** The application's loader, then the provider's, for what the provider looks up through the context loader. */
@@ -432,7 +440,7 @@ public final class PersistenceUnits {
             return defaultDataSource.get();
         }
         List<String> candidates = name.startsWith("java:") ? List.of(name) : List.of("java:comp/env/" + name, "java:global/" + name);
-        Map<String, String> failures = new HashMap<>();
+        List<String> failures = new ArrayList<>();
         try (var _ = NamingScopes.enter(scopes)) {
             for (String candidate : candidates) {
                 try {
@@ -441,12 +449,14 @@ public final class PersistenceUnits {
                         return ds;
                     }
                     throw new IllegalArgumentException("its " + element + " " + candidate + " is a " + found.getClass().getName() + ", not a DataSource");
+                } catch (NameNotFoundException e) {
+                    failures.add(candidate + " is not bound");
                 } catch (NamingException e) {
-                    failures.put(candidate, e.getMessage());
+                    failures.add(candidate + ": " + e.getMessage());
                 }
             }
         }
-        throw new IllegalArgumentException("its " + element + " " + name + " is not bound (looked up as " + String.join(" and ", candidates)
+        throw new IllegalArgumentException("its " + element + " " + name + " cannot be found (" + String.join("; ", failures)
                 + "; define it with @DataSourceDefinition or in the server's configuration)");
     }
 

@@ -8,7 +8,6 @@ import jakarta.persistence.spi.PersistenceUnitTransactionType;
 import org.w3c.dom.Element;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -49,22 +48,23 @@ public final class PersistenceXml {
     /**
      * The units of {@code root}; none when it has no {@code persistence.xml}.
      *
-     * @param rootName how messages and {@code path#unit} references name the root
+     * @param rootName    how messages and {@code path#unit} references name the root
+     * @param jarFileBase what its units' {@code <jar-file>}s are relative to, see {@link UnitDescriptor}
      */
-    public static List<UnitDescriptor> read(Path root, String rootName, DeploymentException.Location at) {
+    public static List<UnitDescriptor> read(Path root, String rootName, Path jarFileBase, DeploymentException.Location at) {
         if (Files.isDirectory(root)) {
             Path file = root.resolve(FILE);
-            return Files.isRegularFile(file) ? units(Xml.parse(file, at), root, rootName, at) : List.of();
+            return Files.isRegularFile(file) ? units(Xml.parse(file, at), root, rootName, jarFileBase, at) : List.of();
         }
         try (FileSystem jar = FileSystems.newFileSystem(root)) {
             Path file = jar.getPath(FILE);
-            return Files.isRegularFile(file) ? units(Xml.parse(file, at), root, rootName, at) : List.of();
+            return Files.isRegularFile(file) ? units(Xml.parse(file, at), root, rootName, jarFileBase, at) : List.of();
         } catch (IOException e) {
             throw at.error("cannot read " + rootName + ": " + e.getMessage(), e);
         }
     }
 
-    private static List<UnitDescriptor> units(Element persistence, Path root, String rootName, DeploymentException.Location at) {
+    private static List<UnitDescriptor> units(Element persistence, Path root, String rootName, Path jarFileBase, DeploymentException.Location at) {
         String where = rootName + "/" + FILE;
         if (!Xml.localName(persistence).equals("persistence")) {
             throw at.error(where + ": the root element is <" + Xml.localName(persistence) + ">, not <persistence>");
@@ -90,7 +90,7 @@ public final class PersistenceXml {
                     properties.put(key, property.getAttribute("value"));
                 }
             });
-            units.add(new UnitDescriptor(name, root, rootName,
+            units.add(new UnitDescriptor(name, root, rootName, jarFileBase,
                     enumValue(PersistenceUnitTransactionType.class, unit.getAttribute("transaction-type"), "transaction-type",
                             PersistenceUnitTransactionType.JTA, here),
                     Xml.text(unit, "provider").orElse(""),
@@ -130,8 +130,8 @@ public final class PersistenceXml {
         }
     }
 
-    /** The URL a {@code <jar-file>} names, relative to the directory that holds the unit's root. */
-    static URI jarFile(Path root, String jarFile) {
-        return root.toAbsolutePath().getParent().resolve(jarFile).normalize().toUri();
+    /** The file a {@code <jar-file>} names, relative to the directory that holds the unit's root in the application as packaged. */
+    static Path jarFile(UnitDescriptor unit, String jarFile) {
+        return unit.jarFileBase().toAbsolutePath().resolve(jarFile).normalize();
     }
 }

@@ -5,7 +5,7 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.SynchronizationType;
 import jakarta.persistence.TransactionRequiredException;
 import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionManager;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.lang.reflect.InvocationHandler;
@@ -42,16 +42,19 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     private final Object unitKey;
     private final Supplier<EntityManagerFactory> factory;
     private final TransactionSynchronizationRegistry registry;
+    private final TransactionManager transactionManager;
     private final SynchronizationType synchronization;
     private final Map<String, String> properties;
     private final String describe;
     private final String jndiName;
 
-    private TransactionScopedEntityManager(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry, SynchronizationType synchronization,
+    private TransactionScopedEntityManager(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
+                                           TransactionManager transactionManager, SynchronizationType synchronization,
                                            Map<String, String> properties, String describe, String jndiName) {
         this.unitKey = unitKey;
         this.factory = factory;
         this.registry = registry;
+        this.transactionManager = transactionManager;
         this.synchronization = synchronization;
         this.properties = properties;
         this.describe = describe;
@@ -64,10 +67,11 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
      * @param describe         "persistence unit orders of application shop", for messages
      * @param jndiName         where it is bound, see {@link BoundByName}
      */
-    static EntityManager of(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry, SynchronizationType synchronization, Map<String, String> properties,
+    static EntityManager of(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
+                            TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties,
                             String describe, String jndiName) {
         return (EntityManager) Proxy.newProxyInstance(EntityManager.class.getClassLoader(), new Class<?>[] {EntityManager.class},
-                new TransactionScopedEntityManager(unitKey, factory, registry, synchronization, properties, describe, jndiName));
+                new TransactionScopedEntityManager(unitKey, factory, registry, transactionManager, synchronization, properties, describe, jndiName));
     }
 
     @Override
@@ -143,28 +147,16 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
 
     /** The transaction's persistence context of this unit, made and joined at its first use and closed after the transaction. */
     private EntityManager transactionContext() {
-        Object existing = registry.getResource(unitKey);
+        EntityManager existing = TransactionContexts.of(registry, unitKey, synchronization, describe);
         if (existing != null) {
-            return (EntityManager) existing;
+            return existing;
         }
         EntityManager em = factory.get().createEntityManager(synchronization, properties);
         if (synchronization == SynchronizationType.SYNCHRONIZED) {
             em.joinTransaction();
         }
-        registry.putResource(unitKey, em);
-        // interposed and registered after the provider's (joinTransaction above registered it), so it runs after that one
-        registry.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (em.isOpen()) {
-                    em.close();
-                }
-            }
-        });
+        TransactionContexts.register(registry, unitKey, em, synchronization);
+        TransactionContexts.closeAfterCompletion(transactionManager, em);
         return em;
     }
 

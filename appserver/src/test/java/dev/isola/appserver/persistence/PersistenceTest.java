@@ -176,7 +176,8 @@ class PersistenceTest {
                 "persistence.xml line 1");
         assertRefused("nodatasource", """
                 <persistence version="3.2"><persistence-unit name="library"><jta-data-source>jdbc/missing</jta-data-source></persistence-unit></persistence>""",
-                "its jta-data-source jdbc/missing is not bound (looked up as java:comp/env/jdbc/missing and java:global/jdbc/missing");
+                "its jta-data-source jdbc/missing cannot be found (java:comp/env/jdbc/missing is not bound; java:global/jdbc/missing is not bound;"
+                        + " define it with @DataSourceDefinition or in the server's configuration)");
         assertRefused("otherunit", """
                 <persistence version="3.2"><persistence-unit name="catalogue"/></persistence>""",
                 "@PersistenceContext cannot be satisfied: no persistence unit named library in the application (its units: [otherunit-ejb.jar#catalogue])");

@@ -25,7 +25,14 @@ class PersistenceUnitReferencesTest {
     static void start() {
         fixture = new RunningServer();
         String create = "<properties><property name=\"jakarta.persistence.schema-generation.database.action\" value=\"drop-and-create\"/></properties>";
-        fixture.server().deploy(fixture.export(TestApps.mavenStyleEar("invoicing.ear", "invoicing", TestApps.ejbJar("invoicing-ejb.jar", InvoicesBean.class),
+        fixture.server().deploy(fixture.export(TestApps.mavenStyleEar("invoicing.ear", "invoicing", TestApps.ejbJar("invoicing-ejb.jar", InvoicesBean.class)
+                        .addAsManifestResource(new StringAsset("""
+                                <persistence xmlns="https://jakarta.ee/xml/ns/persistence" version="3.2">
+                                  <persistence-unit name="ledger">
+                                    <jar-file>lib/invoice-model.jar</jar-file>
+                                    <exclude-unlisted-classes/>
+                                  </persistence-unit>
+                                </persistence>"""), "persistence.xml"),
                 TestApps.war("invoicing-web.war", InvoicesServlet.class), "/invoicing",
                 TestApps.library("invoice-model.jar", Invoice.class).addAsManifestResource(new StringAsset("""
                         <persistence xmlns="https://jakarta.ee/xml/ns/persistence" version="3.2">
@@ -60,6 +67,18 @@ class PersistenceUnitReferencesTest {
 
     private static String rowsText(long invoices, long defaults) {
         return "invoices " + invoices + ", default " + defaults;
+    }
+
+    @Test
+    void anEjbModulesUnitTakesTheClassesOfTheJarFileItNames() {
+        long[] before = rows(invoices("op=rows"));
+        assertEquals(rowsText(before[0], before[1] + 1), invoices("op=ledger&number=30&customer=Wickham"));
+    }
+
+    @Test
+    void aSynchronizedEntityManagerCannotUseTheTransactionsUnsynchronizedContext() {
+        assertEquals("the transaction has an unsynchronized persistence context of persistence unit invoices of application invoicing, which a "
+                + "synchronized entity manager cannot use (Jakarta Persistence 7.6.4.1)", invoices("op=mixed&number=40"));
     }
 
     @Test

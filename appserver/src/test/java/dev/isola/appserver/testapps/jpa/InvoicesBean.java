@@ -33,6 +33,10 @@ public class InvoicesBean {
     @PersistenceContext(unitName = "invoices", synchronization = SynchronizationType.UNSYNCHRONIZED)
     private EntityManager draft;
 
+    /** The EJB module's own unit, whose classes are those of a JAR of the EAR's library directory, named by <jar-file>. */
+    @PersistenceContext(unitName = "ledger")
+    private EntityManager ledger;
+
     @Resource(lookup = "java:app/jdbc/invoices")
     private DataSource invoicesDatabase;
 
@@ -53,6 +57,21 @@ public class InvoicesBean {
             draft.joinTransaction();
         }
         draft.persist(new Invoice(number, customer));
+    }
+
+    public void ledger(long number, String customer) {
+        ledger.persist(new Invoice(number, customer));
+    }
+
+    /** An unsynchronized context first, then a synchronized one of the same unit in the same transaction: refused. */
+    public String mixed(long number) {
+        draft.persist(new Invoice(number, "draft"));
+        try {
+            invoices.persist(new Invoice(number + 1, "issued"));
+            return "mixed";
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
     }
 
     /** Rows of the invoice table in each database, counted with plain JDBC: which unit wrote where (outside a transaction, which may use one datasource only). */

@@ -40,6 +40,11 @@ public class InvoicesServlet extends HttpServlet {
                     yield invoices.rows();
                 }
                 case "rows" -> invoices.rows();
+                case "ledger" -> {
+                    invoices.ledger(number, customer);
+                    yield invoices.rows();
+                }
+                case "mixed" -> invoices.mixed(number);
                 case "read" -> {
                     var em = factory.createEntityManager();
                     try {
