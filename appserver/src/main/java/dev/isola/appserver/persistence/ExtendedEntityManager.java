@@ -65,26 +65,10 @@ final class ExtendedEntityManager implements InvocationHandler {
 
     @Override
     public synchronized Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        switch (method.getName()) {
-            case "toString" -> {
-                return "extended entity manager of " + describe;
-            }
-            case "equals" -> {
-                return proxy == args[0];
-            }
-            case "hashCode" -> {
-                return System.identityHashCode(proxy);
-            }
-            case "close" -> throw new IllegalStateException("the extended entity manager of " + describe
-                    + " cannot be closed by the application: it is closed when its stateful bean is removed");
-            case "getTransaction" -> throw new IllegalStateException("the extended entity manager of " + describe
-                    + " takes part in JTA transactions: use UserTransaction or container-managed transactions, not getTransaction()");
-            case "isOpen" -> {
-                return true;
-            }
-            default -> {
-                // handled below
-            }
+        Object own = ContainerEntityManagers.ownAnswer(proxy, method, args, "extended entity manager of " + describe,
+                "it is closed when its stateful bean is removed");
+        if (own != null) {
+            return own;
         }
         EntityManager target = context();
         joinTheTransaction(target);

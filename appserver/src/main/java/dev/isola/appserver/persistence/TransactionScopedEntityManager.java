@@ -82,23 +82,12 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         String name = method.getName();
+        Object own = ContainerEntityManagers.ownAnswer(proxy, method, args, "container-managed entity manager of " + describe,
+                "the server closes its persistence contexts");
+        if (own != null) {
+            return own;
+        }
         switch (name) {
-            case "toString" -> {
-                return "container-managed entity manager of " + describe;
-            }
-            case "equals" -> {
-                return proxy == args[0];
-            }
-            case "hashCode" -> {
-                return System.identityHashCode(proxy);
-            }
-            case "close" -> throw new IllegalStateException("the container-managed entity manager of " + describe
-                    + " cannot be closed by the application: the server closes its persistence contexts");
-            case "getTransaction" -> throw new IllegalStateException("the container-managed entity manager of " + describe
-                    + " takes part in JTA transactions: use UserTransaction or container-managed transactions, not getTransaction()");
-            case "isOpen" -> {
-                return true;
-            }
             case "getEntityManagerFactory" -> {
                 return ContainerEntityManagerFactory.of(factory, describe, null);
             }
