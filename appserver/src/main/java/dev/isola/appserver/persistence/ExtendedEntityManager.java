@@ -65,10 +65,10 @@ final class ExtendedEntityManager implements InvocationHandler {
 
     @Override
     public synchronized Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        Object own = ContainerEntityManagers.ownAnswer(proxy, method, args, "extended entity manager of " + describe,
+        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "extended entity manager of " + describe,
                 "it is closed when its stateful bean is removed");
-        if (own != null) {
-            return own;
+        if (answered != null) {
+            return answered;
         }
         EntityManager target = context();
         joinTheTransaction(target);

@@ -82,10 +82,10 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         String name = method.getName();
-        Object own = ContainerEntityManagers.ownAnswer(proxy, method, args, "container-managed entity manager of " + describe,
+        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "container-managed entity manager of " + describe,
                 "the server closes its persistence contexts");
-        if (own != null) {
-            return own;
+        if (answered != null) {
+            return answered;
         }
         switch (name) {
             case "getEntityManagerFactory" -> {
