@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Jakarta Persistence in real domains of the server image: a WAR with a persistence unit runs in
- * one, with the provider loaded from the image's {@code lib/persistence/}, which is not on the
- * isolates' class path; a domain whose applications have no unit never opens the provider's JARs.
+ * one, with the provider and Jakarta Validation loaded from the image's {@code lib/persistence/},
+ * which is not on the isolates' class path; a domain whose applications have no unit never opens
+ * the provider's JARs.
  */
 @Timeout(600)
 class PersistenceIT {
@@ -70,6 +71,8 @@ class PersistenceIT {
         assertEquals(200, first.statusCode(), first.body());
         assertEquals("1 loans of Emma, timestamped true", first.body());
         assertEquals("2 loans of Emma, timestamped true", HttpProbe.get(libraryPort, "/loans/loans?title=Emma").body());
+        assertEquals("refused: must not be blank", HttpProbe.get(libraryPort, "/loans/loans?title=%20").body(),
+                "Jakarta Validation, beside the provider, checks the entity before it is written");
         IsolateRecord library = isolate("library");
         assertFalse(library.classPath().contains("hibernate"), "the provider is not on the isolates' class path: " + library.classPath());
         assertTrue(openJars(library).stream().anyMatch(jar -> jar.contains("/persistence/hibernate-core-")),

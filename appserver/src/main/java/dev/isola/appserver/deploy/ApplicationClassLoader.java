@@ -20,8 +20,10 @@ import java.util.List;
  * applications), so an application can bring its own version of a library the server also
  * uses. The server's implementation classes stay visible as a fallback, which keeps JDBC
  * drivers and JSTL usable without packaging them. An application with persistence units also
- * sees the persistence provider's API ({@code org.hibernate.*}) last: its entities' Hibernate
- * annotations would otherwise be dropped silently, as annotations of a class nobody can load are.
+ * sees the persistence provider's API ({@code org.hibernate.*}) and Jakarta Validation's
+ * ({@code jakarta.validation.*}, which is beside the provider, not on the server's class path)
+ * last: its entities' annotations would otherwise be dropped silently, as annotations of a class
+ * nobody can load are.
  */
 public final class ApplicationClassLoader extends URLClassLoader {
 
@@ -31,7 +33,7 @@ public final class ApplicationClassLoader extends URLClassLoader {
 
     private static final List<String> SERVER_FIRST = List.of("java.", "javax.", "jakarta.", "sun.", "jdk.", "org.xml.sax.", "org.w3c.dom.");
 
-    private static final String PROVIDER_API = "org.hibernate.";
+    private static final List<String> PROVIDER_APIS = List.of("org.hibernate.", "jakarta.validation.");
 
     private final String application;
     private final ClassLoader provider;
@@ -54,7 +56,14 @@ public final class ApplicationClassLoader extends URLClassLoader {
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         if (serverFirst(name)) {
-            return super.loadClass(name, resolve);
+            try {
+                return super.loadClass(name, resolve);
+            } catch (ClassNotFoundException notInTheServer) {
+                if (provider != null && providerApi(name)) {
+                    return provider.loadClass(name);
+                }
+                throw notInTheServer;
+            }
         }
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
@@ -62,7 +71,7 @@ public final class ApplicationClassLoader extends URLClassLoader {
                 try {
                     c = findClass(name);
                 } catch (ClassNotFoundException notHere) {
-                    c = provider != null && name.startsWith(PROVIDER_API) ? fromServerOrProvider(name) : getParent().loadClass(name);
+                    c = provider != null && providerApi(name) ? fromServerOrProvider(name) : getParent().loadClass(name);
                 }
             }
             if (resolve) {
@@ -70,6 +79,10 @@ public final class ApplicationClassLoader extends URLClassLoader {
             }
             return c;
         }
+    }
+
+    private static boolean providerApi(String name) {
+        return PROVIDER_APIS.stream().anyMatch(name::startsWith);
     }
 
     private Class<?> fromServerOrProvider(String name) throws ClassNotFoundException {

@@ -3,11 +3,15 @@ package dev.isola.admin.it.books;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.Id;
+import jakarta.validation.constraints.NotBlank;
 import org.hibernate.annotations.CreationTimestamp;
 
 import java.time.Instant;
 
-/** A loan of the persistence IT's application: one of its columns is filled by a Hibernate annotation, which the application must see. */
+/**
+ * A loan of the persistence IT's application: one of its columns is filled by a Hibernate annotation and another is
+ * validated by a Jakarta Validation one, both of which the application must see.
+ */
 @Entity
 public class Loan {
 
@@ -15,6 +19,7 @@ public class Loan {
     @GeneratedValue
     private Long id;
 
+    @NotBlank
     private String title;
 
     @CreationTimestamp
