@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 /**
  * Where the server's persistence provider, Hibernate ORM, is loaded from: not the server's class
  * path, whose JARs every isolate opens (the JDK reads each one's central directory onto the heap:
- * 1.1 MB for Hibernate's and its dependencies'), but a class loader of its own, made the first
+ * 1.3 MB for Hibernate's, Hibernate Validator's and their dependencies'), but a class loader of its own, made the first
  * time an application of this isolate has a persistence unit. Its parent is the server's
  * loader, so the provider and the server share the Jakarta APIs, Byte Buddy and Jandex.
  *
