@@ -34,38 +34,23 @@ import java.util.function.Supplier;
  */
 final class ExtendedEntityManager implements InvocationHandler {
 
-    private final Object unitKey;
-    private final Supplier<EntityManagerFactory> factory;
-    private final TransactionSynchronizationRegistry registry;
-    private final TransactionManager transactionManager;
-    private final SynchronizationType synchronization;
-    private final Map<String, String> properties;
-    private final String describe;
+    private final ContextSettings settings;
     private EntityManager em;
     private Object joined;
 
-    private ExtendedEntityManager(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                                  TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties, String describe) {
-        this.unitKey = unitKey;
-        this.factory = factory;
-        this.registry = registry;
-        this.transactionManager = transactionManager;
-        this.synchronization = synchronization;
-        this.properties = properties;
-        this.describe = describe;
+    private ExtendedEntityManager(ContextSettings settings) {
+        this.settings = settings;
     }
 
     /** A new extended entity manager, for one injection into one stateful bean instance. */
-    static EntityManager of(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                            TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties,
-                            String describe) {
+    static EntityManager of(ContextSettings settings) {
         return (EntityManager) Proxy.newProxyInstance(EntityManager.class.getClassLoader(), new Class<?>[] {EntityManager.class},
-                new ExtendedEntityManager(unitKey, factory, registry, transactionManager, synchronization, properties, describe));
+                new ExtendedEntityManager(settings));
     }
 
     @Override
     public synchronized Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "extended entity manager of " + describe,
+        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "extended entity manager of " + settings.describe(),
                 "it is closed when its stateful bean is removed");
         if (answered != null) {
             return answered;
@@ -81,28 +66,28 @@ final class ExtendedEntityManager implements InvocationHandler {
 
     private EntityManager context() {
         if (em == null) {
-            em = factory.get().createEntityManager(synchronization, properties);
+            em = settings.factory().get().createEntityManager(settings.synchronization(), settings.properties());
         }
         return em;
     }
 
     /** Makes this context the transaction's context of the unit at its first call in a transaction. */
     private void joinTheTransaction(EntityManager target) {
-        int status = registry.getTransactionStatus();
+        int status = settings.registry().getTransactionStatus();
         if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
             return;
         }
-        Object transaction = registry.getTransactionKey();
+        Object transaction = settings.registry().getTransactionKey();
         if (transaction == joined) {
             return;
         }
-        EntityManager other = TransactionContexts.of(registry, unitKey, synchronization, describe);
+        EntityManager other = TransactionContexts.of(settings.registry(), settings.unitKey(), settings.synchronization(), settings.describe());
         if (other != null && other != target) {
-            throw new IllegalStateException("the transaction already has another persistence context of " + describe
+            throw new IllegalStateException("the transaction already has another persistence context of " + settings.describe()
                     + ": an extended persistence context cannot join it (Jakarta Persistence 7.6.3.1)");
         }
-        TransactionContexts.register(registry, unitKey, target, synchronization);
-        if (synchronization == SynchronizationType.SYNCHRONIZED) {
+        TransactionContexts.register(settings.registry(), settings.unitKey(), target, settings.synchronization());
+        if (settings.synchronization() == SynchronizationType.SYNCHRONIZED) {
             target.joinTransaction();
         }
         joined = transaction;
@@ -119,11 +104,11 @@ final class ExtendedEntityManager implements InvocationHandler {
         if (ending == null || !ending.isOpen()) {
             return;
         }
-        int status = registry.getTransactionStatus();
+        int status = settings.registry().getTransactionStatus();
         boolean inJoinedTransaction = (status == Status.STATUS_ACTIVE || status == Status.STATUS_MARKED_ROLLBACK)
-                && registry.getTransactionKey() == joined;
+                && settings.registry().getTransactionKey() == joined;
         if (inJoinedTransaction) {
-            TransactionContexts.closeAfterCompletion(transactionManager, ending);
+            TransactionContexts.closeAfterCompletion(settings.transactionManager(), ending);
         } else {
             ending.close();
         }

@@ -203,13 +203,13 @@ public final class PersistenceUnits {
                             + "manager needs a JTA unit (inject its factory with @PersistenceUnit instead)");
                 }
                 SynchronizationType synchronization = pc.unsynchronized() ? SynchronizationType.UNSYNCHRONIZED : SynchronizationType.SYNCHRONIZED;
+                ContextSettings settings = new ContextSettings(u, () -> startedForUse(u), registry, transactionManager, synchronization,
+                        pc.properties(), describe(u));
                 if (pc.extended()) {
                     // a new persistence context for each bean instance: injection is a lookup, and this one makes one at each
-                    yield new Binding.Factory(() -> ExtendedEntityManager.of(u, () -> startedForUse(u), registry, transactionManager,
-                            synchronization, pc.properties(), describe(u)), "extended persistence context of " + describe(u));
+                    yield new Binding.Factory(() -> ExtendedEntityManager.of(settings), "extended persistence context of " + describe(u));
                 }
-                yield new Binding.Value(TransactionScopedEntityManager.of(u, () -> startedForUse(u), registry, transactionManager, synchronization,
-                        pc.properties(), describe(u), jndiName));
+                yield new Binding.Value(TransactionScopedEntityManager.of(settings, jndiName));
             }
             case Reference.PersistenceUnit pu -> {
                 Unit u = find(pu.unitName(), module);

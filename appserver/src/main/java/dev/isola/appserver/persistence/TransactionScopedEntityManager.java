@@ -39,39 +39,18 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     private static final Set<String> QUERY_RUNS = Set.of("getResultList", "getSingleResult", "getSingleResultOrNull", "getResultStream",
             "executeUpdate", "execute");
 
-    private final Object unitKey;
-    private final Supplier<EntityManagerFactory> factory;
-    private final TransactionSynchronizationRegistry registry;
-    private final TransactionManager transactionManager;
-    private final SynchronizationType synchronization;
-    private final Map<String, String> properties;
-    private final String describe;
+    private final ContextSettings settings;
     private final String jndiName;
 
-    private TransactionScopedEntityManager(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                                           TransactionManager transactionManager, SynchronizationType synchronization,
-                                           Map<String, String> properties, String describe, String jndiName) {
-        this.unitKey = unitKey;
-        this.factory = factory;
-        this.registry = registry;
-        this.transactionManager = transactionManager;
-        this.synchronization = synchronization;
-        this.properties = properties;
-        this.describe = describe;
+    private TransactionScopedEntityManager(ContextSettings settings, String jndiName) {
+        this.settings = settings;
         this.jndiName = jndiName;
     }
 
-    /**
-     * @param unitKey          what identifies the unit among a transaction's resources: components of one unit share a context
-     * @param factory          the unit's entity manager factory, started when first asked for
-     * @param describe         "persistence unit orders of application shop", for messages
-     * @param jndiName         where it is bound, see {@link BoundByName}
-     */
-    static EntityManager of(Object unitKey, Supplier<EntityManagerFactory> factory, TransactionSynchronizationRegistry registry,
-                            TransactionManager transactionManager, SynchronizationType synchronization, Map<String, String> properties,
-                            String describe, String jndiName) {
+    /** @param jndiName where it is bound, see {@link BoundByName} */
+    static EntityManager of(ContextSettings settings, String jndiName) {
         return (EntityManager) Proxy.newProxyInstance(EntityManager.class.getClassLoader(), new Class<?>[] {EntityManager.class},
-                new TransactionScopedEntityManager(unitKey, factory, registry, transactionManager, synchronization, properties, describe, jndiName));
+                new TransactionScopedEntityManager(settings, jndiName));
     }
 
     @Override
@@ -82,20 +61,20 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         String name = method.getName();
-        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "container-managed entity manager of " + describe,
+        Object answered = ContainerEntityManagers.ownAnswer(proxy, method, args, "container-managed entity manager of " + settings.describe(),
                 "the server closes its persistence contexts");
         if (answered != null) {
             return answered;
         }
         switch (name) {
             case "getEntityManagerFactory" -> {
-                return ContainerEntityManagerFactory.of(factory, describe, null);
+                return ContainerEntityManagerFactory.of(settings.factory(), settings.describe(), null);
             }
             case "getCriteriaBuilder" -> {
-                return factory.get().getCriteriaBuilder();
+                return settings.factory().get().getCriteriaBuilder();
             }
             case "getMetamodel" -> {
-                return factory.get().getMetamodel();
+                return settings.factory().get().getMetamodel();
             }
             default -> {
                 // handled below
@@ -109,9 +88,9 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
         }
         if (NEED_A_TRANSACTION.contains(name)) {
             throw new TransactionRequiredException(name + " needs a transaction, and none is active (container-managed entity manager of "
-                    + describe + ")");
+                    + settings.describe() + ")");
         }
-        EntityManager own = factory.get().createEntityManager(properties);
+        EntityManager own = settings.factory().get().createEntityManager(settings.properties());
         boolean keepOpen = false;
         try {
             Object result = call(own, method, args);
@@ -130,22 +109,22 @@ final class TransactionScopedEntityManager implements InvocationHandler, BoundBy
     }
 
     private boolean inTransaction() {
-        int status = registry.getTransactionStatus();
+        int status = settings.registry().getTransactionStatus();
         return status == Status.STATUS_ACTIVE || status == Status.STATUS_MARKED_ROLLBACK;
     }
 
     /** The transaction's persistence context of this unit, made and joined at its first use and closed after the transaction. */
     private EntityManager transactionContext() {
-        EntityManager existing = TransactionContexts.of(registry, unitKey, synchronization, describe);
+        EntityManager existing = TransactionContexts.of(settings.registry(), settings.unitKey(), settings.synchronization(), settings.describe());
         if (existing != null) {
             return existing;
         }
-        EntityManager em = factory.get().createEntityManager(synchronization, properties);
-        if (synchronization == SynchronizationType.SYNCHRONIZED) {
+        EntityManager em = settings.factory().get().createEntityManager(settings.synchronization(), settings.properties());
+        if (settings.synchronization() == SynchronizationType.SYNCHRONIZED) {
             em.joinTransaction();
         }
-        TransactionContexts.register(registry, unitKey, em, synchronization);
-        TransactionContexts.closeAfterCompletion(transactionManager, em);
+        TransactionContexts.register(settings.registry(), settings.unitKey(), em, settings.synchronization());
+        TransactionContexts.closeAfterCompletion(settings.transactionManager(), em);
         return em;
     }
 

@@ -132,8 +132,13 @@ class SeparatedDomainTest {
     }
 
     private static String get(HostedIsolate at, String query) {
+        return get(at, "/split/split", query);
+    }
+
+    /** GET {@code path?query} on {@code at}'s web port; the body, after checking the status is 200. */
+    private static String get(HostedIsolate at, String path, String query) {
         try {
-            ContentResponse r = http.newRequest("127.0.0.1", at.httpPort).path("/split/split?" + query).timeout(60, TimeUnit.SECONDS).send();
+            ContentResponse r = http.newRequest("127.0.0.1", at.httpPort).path(path + "?" + query).timeout(60, TimeUnit.SECONDS).send();
             assertEquals(200, r.getStatus(), query + " on " + at.roles + ": " + r.getContentAsString());
             return r.getContentAsString();
         } catch (Exception e) {
@@ -311,13 +316,7 @@ class SeparatedDomainTest {
     }
 
     private static String library(HostedIsolate at, String query) {
-        try {
-            ContentResponse r = http.newRequest("127.0.0.1", at.httpPort).path("/library/library?" + query).timeout(60, TimeUnit.SECONDS).send();
-            assertEquals(200, r.getStatus(), query + " on " + at.roles + ": " + r.getContentAsString());
-            return r.getContentAsString();
-        } catch (Exception e) {
-            throw new AssertionError(query + " on " + at.roles + ": " + e, e);
-        }
+        return get(at, "/library/library", query);
     }
 
     /** Parses "run/index:redelivered:count,... extra=N": index to "redelivered:count"; fails on another run's message, a duplicate or an extra. */
